@@ -1,0 +1,2 @@
+/** Reads poolscope recordings and JMeter results; writes reports. */
+package dev.poolscope.analysis;
