@@ -1,10 +1,24 @@
 package dev.poolscope.app;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+import picocli.CommandLine;
 
 @SpringBootApplication
 public class LabApplication {
+
     public static void main(String[] args) {
-        org.springframework.boot.SpringApplication.run(LabApplication.class, args);
+        LabCommand command = new LabCommand();
+        CommandLine cli = new CommandLine(command);
+        cli.setParameterExceptionHandler((e, a) -> {
+            System.err.println("poolscope app: " + e.getMessage());
+            return 2;
+        });
+        int exit = cli.execute(args);
+        if (exit != 0 || command.springArgs() == null) {
+            System.exit(exit);
+        }
+        SpringApplication.run(LabApplication.class, command.springArgs());
     }
 }

@@ -1,0 +1,106 @@
+package dev.poolscope.app.backend;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.env.EnvironmentPostProcessor;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import redis.embedded.RedisServer;
+
+/**
+ * Starts a real PostgreSQL and a real Redis from binaries shipped on Maven Central when the user gave no
+ * URL for them, each on a free loopback port. Runs before the application context exists, so the
+ * datasource and the Redis client see ordinary Spring properties.
+ */
+class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
+
+    static final String SOURCE_NAME = "poolscopeEmbeddedBackends";
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
+        if (env.getPropertySources().contains(SOURCE_NAME)) {
+            return;
+        }
+        Map<String, Object> props = new LinkedHashMap<>();
+        BackendServices services = new BackendServices();
+        try {
+            if (isBlank(env.getProperty("spring.datasource.url"))) {
+                services.postgres = startPostgres(env);
+                props.put("spring.datasource.url",
+                        "jdbc:postgresql://127.0.0.1:" + services.postgres.getPort() + "/postgres");
+                props.put("spring.datasource.username", "postgres");
+                props.put("spring.datasource.password", "");
+            }
+            if (isBlank(env.getProperty("spring.data.redis.url"))
+                    && isBlank(env.getProperty("spring.data.redis.host"))) {
+                int port = freePort();
+                services.redis = RedisServer.newRedisServer()
+                        .port(port)
+                        .bind("127.0.0.1")
+                        .setting("save \"\"")
+                        .setting("appendonly no")
+                        .setting("maxmemory 256mb")
+                        .build();
+                services.redis.start();
+                services.redisPort = port;
+                props.put("spring.data.redis.url", "redis://127.0.0.1:" + port);
+            }
+        } catch (IOException | RuntimeException e) {
+            services.close();
+            throw new IllegalStateException("could not start the embedded backends: " + e.getMessage(), e);
+        }
+        env.getPropertySources().addFirst(new BackendPropertySource(props, services));
+    }
+
+    private static EmbeddedPostgres startPostgres(ConfigurableEnvironment env) throws IOException {
+        int maxConnections = Math.max(100,
+                env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20);
+        return EmbeddedPostgres.builder()
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("max_connections", Integer.toString(maxConnections))
+                // A lab database: durability costs fsyncs that would only add noise to the measurements.
+                .setServerConfig("fsync", "off")
+                .setServerConfig("synchronous_commit", "off")
+                .setServerConfig("full_page_writes", "off")
+                .setPGStartupWait(Duration.ofSeconds(30))
+                .start();
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    @Override
+    public int getOrder() {
+        // After Spring Boot has loaded application.properties and the command line.
+        return Ordered.LOWEST_PRECEDENCE;
+    }
+
+    /** Carries the started servers from the environment into the context, which owns their shutdown. */
+    static final class BackendPropertySource extends MapPropertySource {
+        final BackendServices services;
+
+        BackendPropertySource(Map<String, Object> props, BackendServices services) {
+            super(SOURCE_NAME, props);
+            this.services = services;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.poolscope.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runnable jar as users start it: knobs on the command line take visible effect, all six endpoints
+ * answer against the embedded PostgreSQL and Redis, and SIGTERM stops the app and both servers.
+ */
+class AppJarIT {
+
+    static final Pattern READY = Pattern
+            .compile("poolscope-app ready: url=http://127\\.0\\.0\\.1:(\\d+) (.*)");
+
+    @Test
+    void jarStartsWithKnobsServesAndStopsCleanly() throws Exception {
+        Path jar = Path.of(System.getProperty("poolscope.app.jar"));
+        assertThat(jar).exists();
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        Process app = new ProcessBuilder(javaBin, "-Xmx512m", "-jar", jar.toString(), "--port", "0",
+                "--server",
+                "undertow",
+                "--threads", "32", "--pool-size", "5", "--access-log")
+                .redirectErrorStream(true)
+                .start();
+        List<String> log = new ArrayList<>();
+        CompletableFuture<Matcher> ready = new CompletableFuture<>();
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null;) {
+                    synchronized (log) {
+                        log.add(line);
+                    }
+                    Matcher m = READY.matcher(line);
+                    if (m.find()) {
+                        ready.complete(m);
+                    }
+                }
+                ready.completeExceptionally(new IllegalStateException("app exited before it was ready"));
+            } catch (IOException e) {
+                ready.completeExceptionally(e);
+            }
+        });
+        try {
+            Matcher m = ready.get(120, TimeUnit.SECONDS);
+            assertThat(m.group(2)).contains("server=undertow", "workers=32", "poolSize=5", "db=embedded",
+                    "redis=embedded");
+            int port = Integer.parseInt(m.group(1));
+            Http http = new Http(port);
+            assertThat(http.get("/api/ping").statusCode()).isEqualTo(200);
+            assertThat(http.get("/api/sleep?ms=10").statusCode()).isEqualTo(200);
+            assertThat(http.get("/api/cpu?iterations=1000").statusCode()).isEqualTo(200);
+            assertThat(http.get("/api/products/3").statusCode()).isEqualTo(200);
+            assertThat(http.post("/api/stock/3/reserve", null).statusCode()).isEqualTo(200);
+            assertThat(
+                    http.send(java.net.http.HttpRequest
+                            .newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/api/checkout"))
+                            .header("Content-Type", "application/json")
+                            .header("X-Request-Id", "it-checkout-1")
+                            .POST(java.net.http.HttpRequest.BodyPublishers
+                                    .ofString("{\"userId\":1,\"productId\":3}")))
+                            .statusCode())
+                    .isEqualTo(200);
+
+            String pgPort = findInLog(log, "jdbc:postgresql://127.0.0.1:(\\d+)");
+            app.destroy();
+            assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("app stops on SIGTERM").isTrue();
+            reader.join(5_000);
+            synchronized (log) {
+                assertThat(log).anySatisfy(l -> assertThat(l)
+                        .contains("access requestId=it-checkout-1 method=POST uri=/api/checkout status=200"));
+            }
+            if (pgPort != null) {
+                assertThat(listening(Integer.parseInt(pgPort))).as("embedded PostgreSQL stopped with the app")
+                        .isFalse();
+            }
+        } finally {
+            app.destroyForcibly();
+        }
+    }
+
+    private static String findInLog(List<String> log, String regex) {
+        Pattern p = Pattern.compile(regex);
+        synchronized (log) {
+            for (String line : log) {
+                Matcher m = p.matcher(line);
+                if (m.find()) {
+                    return m.group(1);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean listening(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+}

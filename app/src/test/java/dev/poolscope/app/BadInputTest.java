@@ -1,0 +1,71 @@
+package dev.poolscope.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Bad requests get 400/404 with a problem+json body and never a stack trace. Same context as TomcatEndpointsTest. */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class BadInputTest {
+
+    @LocalServerPort
+    int port;
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            GET  | /api/products/abc                 | 400 | Failed to convert 'id' with value: 'abc'
+            GET  | /api/products/0                   | 400 | product id must be positive, got 0
+            GET  | /api/products/999999              | 404 | no product 999999
+            GET  | /api/sleep?ms=-5                  | 400 | ms must be between 0 and 60000, got -5
+            GET  | /api/sleep?ms=60001               | 400 | ms must be between 0 and 60000, got 60001
+            GET  | /api/sleep?ms=ten                 | 400 | Failed to convert 'ms' with value: 'ten'
+            GET  | /api/cpu?iterations=0             | 400 | iterations must be between 1 and 2000000000, got 0
+            GET  | /api/cpu?iterations=9999999999    | 400 | iterations must be between 1 and 2000000000, got 9999999999
+            POST | /api/stock/x/reserve              | 400 | Failed to convert 'id' with value: 'x'
+            POST | /api/stock/999999/reserve         | 404 | no stock for product 999999
+            POST | /api/stock/1/reserve?quantity=0   | 400 | quantity must be between 1 and 100, got 0
+            GET  | /api/nothing-here                 | 404 | No static resource api/nothing-here.
+            """)
+    void refusedWithProblemJson(String method, String path, int status, String detail) throws Exception {
+        Http http = new Http(port);
+        HttpResponse<String> r = method.equals("GET") ? http.get(path) : http.post(path, null);
+        assertProblem(r, status, detail);
+    }
+
+    @ParameterizedTest(name = "checkout {0} -> 400")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"productId":1}                          | userId must be a positive number
+            {"userId":1}                             | productId must be a positive number
+            {"userId":-3,"productId":1}              | userId must be a positive number
+            {"userId":1,"productId":1,"quantity":11} | quantity must be between 1 and 10, got 11
+            {not json                                | Failed to read request
+            """)
+    void badCheckoutBodies(String body, String detail) throws Exception {
+        assertProblem(new Http(port).post("/api/checkout", body), 400, detail);
+    }
+
+    @org.junit.jupiter.api.Test
+    void unknownProductAtCheckoutIs404() throws Exception {
+        assertProblem(new Http(port).post("/api/checkout", "{\"userId\":1,\"productId\":123456}"), 404,
+                "no product 123456");
+    }
+
+    static void assertProblem(HttpResponse<String> r, int status, String detail) throws Exception {
+        assertThat(r.statusCode()).isEqualTo(status);
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        JsonNode body = new ObjectMapper().readTree(r.body());
+        assertThat(body.get("status").asInt()).isEqualTo(status);
+        assertThat(body.get("detail").asText()).isEqualTo(detail);
+        assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}
