@@ -1,0 +1,66 @@
+package dev.poolscope.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import picocli.CommandLine.Option;
+
+/** How a run loads the app: the plan, its properties, the phases' lengths, what is recorded. */
+final class LoadOptions {
+
+    @Option(names = "--plan", paramLabel = "NAME", defaultValue = "vu500", description = "a plan in jmeter-plans/plans (vu500, ping-1000, lock, ab-300, greetings) or a .jmx path (default: ${DEFAULT-VALUE})")
+    String plan;
+
+    @Option(names = "--vus", paramLabel = "N", description = "virtual users (the plan's 'vus' property)")
+    Integer vus;
+
+    @Option(names = "--duration", paramLabel = "D", defaultValue = "60s", description = "measured load, e.g. 60s or 2m (default: ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(names = "--rampup", paramLabel = "S", description = "ramp-up in seconds (the plan's 'rampup' property)")
+    Integer rampup;
+
+    @Option(names = "--warmup", paramLabel = "D", defaultValue = "5s", description = "warm-up before the measured load (default: ${DEFAULT-VALUE})")
+    String warmup;
+
+    @Option(names = "--jmeter-prop", paramLabel = "K=V", description = "any other plan property, e.g. --jmeter-prop checkoutPercent=60")
+    Map<String, String> jmeterProps = new LinkedHashMap<>();
+
+    @Option(names = "--no-agent", description = "run without the profiler agent (no recording: the report has only the client's view)")
+    boolean noAgent;
+
+    @Option(names = "--agent-options", paramLabel = "K=V,...", description = "options for the agent (see profiler-agent/README.md)")
+    String agentOptions;
+
+    @Option(names = "--dashboard", negatable = true, description = "also write JMeter's HTML dashboard (run: on, sweep: off)")
+    Boolean dashboard;
+
+    @Option(names = "--no-analyze", description = "skip the analysis (run ./poolscope analyze DIR later)")
+    boolean noAnalyze;
+
+    Map<String, String> props() {
+        Map<String, String> props = new LinkedHashMap<>(jmeterProps);
+        if (vus != null) {
+            if (vus < 1) {
+                throw new UserError("--vus must be at least 1, got " + vus);
+            }
+            props.put("vus", Integer.toString(vus));
+        }
+        if (rampup != null) {
+            props.put("rampup", Integer.toString(rampup));
+        }
+        return props;
+    }
+
+    int durationSeconds() {
+        int s = Durations.seconds(duration, "--duration");
+        if (s < 1) {
+            throw new UserError("--duration must be at least 1 s");
+        }
+        return s;
+    }
+
+    int warmupSeconds() {
+        return Durations.seconds(warmup, "--warmup");
+    }
+}

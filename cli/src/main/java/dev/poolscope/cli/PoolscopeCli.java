@@ -1,0 +1,32 @@
+package dev.poolscope.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code ./poolscope run | sweep | bench}. */
+@Command(name = "poolscope", mixinStandardHelpOptions = true, version = "poolscope 0.1.0-SNAPSHOT", description = "Finds out why a Java web app's threads wait.", subcommands = {
+        RunCommand.class, SweepCommand.class, BenchCommand.class})
+public final class PoolscopeCli {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    static int execute(String... args) {
+        CommandLine cli = new CommandLine(new PoolscopeCli());
+        cli.setParameterExceptionHandler((e, a) -> {
+            System.err.println("poolscope: " + e.getMessage());
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof UserError) {
+                System.err.println("poolscope: " + e.getMessage());
+                return 2;
+            }
+            System.err.println("poolscope: " + e);
+            e.printStackTrace();
+            return 1;
+        });
+        return cli.execute(args);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.poolscope.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, description = {
+        "One run: real PostgreSQL and Redis, the lab app with the agent, the plan through the real JMeter, a clean stop, the report.",
+        "Writes RUN_DIR/run.json, app.log, agent/, jmeter/, report.html, summary.json."})
+final class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    AppOptions app = new AppOptions();
+
+    @Mixin
+    LoadOptions load = new LoadOptions();
+
+    @Option(names = "--threads", paramLabel = "N", description = "worker threads of the app's server (default: 200)")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run folder (default: runs/PLAN-TIMESTAMP)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        Layout layout = Layout.detect();
+        Path dir = out != null
+                ? out
+                : layout.home().resolve("runs")
+                        .resolve(load.plan.replaceAll("[^\\w.-]", "_") + "-" + stamp());
+        List<String> appArgs = new ArrayList<>(app.args());
+        if (threads != null) {
+            appArgs.add("--threads=" + threads);
+        }
+        RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), load.warmupSeconds(),
+                load.durationSeconds(), !load.noAgent,
+                load.agentOptions, load.dashboard == null || load.dashboard, !load.noAnalyze, dir);
+        long start = System.nanoTime();
+        RunExecutor.Outcome outcome = new RunExecutor(layout,
+                (phase, detail) -> System.err.println("[run] " + phase + ": " + detail)).execute(spec);
+        System.err.printf("[run] done in %d s: %s%n", (System.nanoTime() - start) / 1_000_000_000L,
+                outcome.dir());
+        if (outcome.jtl().samples() == 0) {
+            System.err.println("poolscope: JMeter recorded no samples: nothing was measured");
+            return 1;
+        }
+        if (outcome.analysisExit() > 0) {
+            System.err.println("poolscope: the analysis failed (exit " + outcome.analysisExit() + ")");
+            return 1;
+        }
+        if (outcome.analysisExit() == 0) {
+            System.out.println(outcome.dir().resolve("report.html"));
+        }
+        return 0;
+    }
+
+    static String stamp() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    }
+}

@@ -1,0 +1,185 @@
+package dev.poolscope.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.poolscope.jmeter.JtlSummary;
+
+/**
+ * One run: app (with the agent) up, warm-up, the plan through the real JMeter, app down, analysis.
+ * Writes {@code run.json} with the configuration and each phase's start and end (epoch ms), so the
+ * analysis can tell the measured window from the warm-up.
+ */
+final class RunExecutor {
+
+    /** What a run ended with. */
+    record Outcome(Path dir, JtlSummary jtl, int analysisExit, Map<String, String> ready) {
+    }
+
+    interface Progress {
+        void phase(String phase, String detail);
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Layout layout;
+    private final Progress progress;
+
+    RunExecutor(Layout layout, Progress progress) {
+        this.layout = layout;
+        this.progress = progress;
+    }
+
+    Outcome execute(RunSpec spec) throws IOException, InterruptedException {
+        Path plan = layout.plan(spec.plan());
+        Path dir = spec.out().toAbsolutePath();
+        prepare(dir);
+        Map<String, Object> run = new LinkedHashMap<>();
+        Map<String, Object> phases = new LinkedHashMap<>();
+        run.put("poolscopeVersion", "0.1.0-SNAPSHOT");
+        run.put("plan", spec.plan());
+        run.put("planFile", plan.toString());
+        run.put("appArgs", spec.appArgs());
+        run.put("jmeterProps", spec.jmeterProps());
+        run.put("warmupSeconds", spec.warmupSeconds());
+        run.put("durationSeconds", spec.durationSeconds());
+        run.put("agent", spec.agent());
+        run.put("agentOptions", spec.agentOptions());
+        run.put("phases", phases);
+        write(dir, run);
+
+        progress.phase("start", "app " + String.join(" ", spec.appArgs()));
+        phases.put("appStartMs", System.currentTimeMillis());
+        try (AppProcess app = AppProcess.start(layout, spec.appArgs(),
+                spec.agent() ? dir.resolve("agent") : null, spec.agentOptions(),
+                dir.resolve("app.log"))) {
+            Map<String, String> ready = app.awaitReady(Duration.ofMinutes(3));
+            phases.put("appReadyMs", System.currentTimeMillis());
+            run.put("app", ready);
+            write(dir, run);
+            String url = ready.get("url");
+            int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+
+            progress.phase("warm-up", spec.warmupSeconds() + " s at " + url);
+            phases.put("warmupStartMs", System.currentTimeMillis());
+            long warm = WarmUp.run(url, spec.warmupSeconds(), 8);
+            phases.put("warmupEndMs", System.currentTimeMillis());
+            run.put("warmupRequests", warm);
+
+            progress.phase("load", spec.plan() + " for " + spec.durationSeconds() + " s");
+            phases.put("loadStartMs", System.currentTimeMillis());
+            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec);
+            phases.put("loadEndMs", System.currentTimeMillis());
+            run.put("jmeterExitCode", jmeterExit);
+            if (!app.alive()) {
+                throw new UserError("the app died during the load; see " + dir.resolve("app.log"));
+            }
+
+            run.put("memory", AppProbe.memory(app.pid(), url));
+            progress.phase("stop", "SIGTERM to the app (pid " + app.pid() + ")");
+            int exit = app.stop(Duration.ofSeconds(60));
+            phases.put("appStoppedMs", System.currentTimeMillis());
+            run.put("appExitCode", exit);
+
+            Path jtlPath = dir.resolve("jmeter/results.jtl");
+            if (!Files.isRegularFile(jtlPath)) {
+                write(dir, run);
+                throw new UserError("JMeter wrote no results (exit " + jmeterExit + "); see "
+                        + dir.resolve("jmeter/jmeter.out"));
+            }
+            JtlSummary jtl = JtlSummary.read(jtlPath);
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("samples", jtl.samples());
+            results.put("errors", jtl.errors());
+            results.put("errorRate", jtl.errorRate());
+            results.put("throughputPerSecond", jtl.throughputPerSecond());
+            results.put("errorsByCode", jtl.errorsByCode());
+            run.put("results", results);
+            write(dir, run);
+            progress.phase("results", "JMeter: " + jtl.describe());
+            if (jtl.errors() > 0) {
+                progress.phase("results", String.format(Locale.ROOT,
+                        "WARNING: %.2f%% of requests failed (JMeter still exits 0)", 100 * jtl.errorRate()));
+            }
+
+            int analysisExit = -1;
+            if (spec.analyze()) {
+                progress.phase("analyse", dir.toString());
+                analysisExit = analyze(dir);
+                phases.put("analysedMs", System.currentTimeMillis());
+                write(dir, run);
+            }
+            return new Outcome(dir, jtl, analysisExit, ready);
+        }
+    }
+
+    private int jmeter(Path plan, Path out, int port, RunSpec spec) throws IOException, InterruptedException {
+        Files.createDirectories(out);
+        List<String> command = new ArrayList<>(
+                List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
+                        out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
+                        "-Jhost=127.0.0.1", "-Jport=" + port,
+                        "-Jduration=" + spec.durationSeconds()));
+        spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
+        if (spec.dashboard()) {
+            command.addAll(List.of("-e", "-o", out.resolve("dashboard").toString()));
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(out.resolve("jmeter.out").toFile());
+        // JMeter needs Java 17+; the JDK running poolscope is 21+.
+        pb.environment().put("JAVA_HOME", Path.of(Layout.javaBin()).getParent().getParent().toString());
+        Process p = Children.track(pb.start());
+        long started = System.nanoTime();
+        // The plan's own duration plus room for ramp-up, slow last responses and the dashboard; a plan that hangs is stopped.
+        long limitS = spec.durationSeconds() + 300L;
+        while (!p.waitFor(10, TimeUnit.SECONDS)) {
+            long elapsed = (System.nanoTime() - started) / 1_000_000_000L;
+            long left = Math.max(0, spec.durationSeconds() - elapsed);
+            progress.phase("load", elapsed + " s elapsed, "
+                    + (left > 0 ? "~" + left + " s left" : "finishing (results, dashboard)"));
+            if (elapsed > limitS) {
+                Children.stop(p, Duration.ofSeconds(10));
+                throw new UserError("JMeter did not finish within " + limitS + " s; stopped it. See "
+                        + out.resolve("jmeter.out"));
+            }
+        }
+        return p.exitValue();
+    }
+
+    private int analyze(Path dir) throws IOException, InterruptedException {
+        layout.require(layout.analysisJar(), "analysis");
+        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), "-jar",
+                layout.analysisJar().toString(), "analyze", dir.toString())
+                .inheritIO()
+                .start());
+        return p.waitFor();
+    }
+
+    private static void prepare(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (var entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new UserError(dir + " is not empty: pick a new --out (runs keep their data)");
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+
+    private static void write(Path dir, Map<String, Object> run) throws IOException {
+        run.put("writtenAt", Instant.now().toString());
+        JSON.writeValue(dir.resolve("run.json").toFile(), run);
+    }
+}
