@@ -1,0 +1,202 @@
+package dev.poolscope.analysis.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.jtl.JtlException;
+import dev.poolscope.analysis.jtl.JtlReader;
+import dev.poolscope.analysis.model.GapWindow;
+import dev.poolscope.analysis.model.RequestTimeline;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.recording.RecordingException;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RecordingReader;
+import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.analysis.report.FlameInput;
+import dev.poolscope.analysis.report.ReportWriter;
+import dev.poolscope.analysis.report.RunSummary;
+import dev.poolscope.analysis.report.SummaryJson;
+import dev.poolscope.analysis.rules.Diagnosis;
+
+/**
+ * Analyzes one run folder into report.html, summary.json and flame graphs. Public so the launcher's run and sweep
+ * commands can call it in-process.
+ */
+public final class RunAnalyzer {
+
+    /** {@code ok} false: nothing useful could be made; {@code message} is one line either way. */
+    public record Outcome(boolean ok, String message, RunModel model, Diagnosis.Result diagnosis) {
+    }
+
+    public Outcome analyze(Path runDir) {
+        if (!Files.isDirectory(runDir)) {
+            return fail("run folder " + runDir + " does not exist");
+        }
+        Path agent = runDir.resolve("agent");
+        List<String> notes = new ArrayList<>();
+        RunMetadata metadata = RunMetadata.EMPTY;
+        try {
+            metadata = RunMetadata.read(agent.resolve("metadata.json"));
+            if (metadata == RunMetadata.EMPTY) {
+                notes.add("agent/metadata.json is missing: pool size, server and CPU count are unknown");
+            }
+        } catch (RecordingException e) {
+            notes.add(e.getMessage());
+        }
+        RunModelBuilder builder = new RunModelBuilder();
+        RecordingInfo recording = null;
+        String recordingProblem = null;
+        try {
+            recording = new RecordingReader().read(agent, builder);
+            if (recording.fromRepository()) {
+                notes.add("agent/recording.jfr is missing (the app was probably killed): read "
+                        + recording.files().size() + " chunks from agent/jfr-repository/");
+            }
+        } catch (RecordingException e) {
+            recordingProblem = e.getMessage();
+            notes.add(recordingProblem);
+        }
+        JtlReader.Result jtl = null;
+        String jtlProblem = null;
+        try {
+            jtl = new JtlReader().read(runDir.resolve("jmeter").resolve("results.jtl"), builder);
+            if (!jtl.hasRequestId()) {
+                notes.add(
+                        "jmeter/results.jtl has no requestId column: client and server samples cannot be joined");
+            }
+            if (jtl.skipped() > 0) {
+                notes.add(jtl.skipped() + " rows of jmeter/results.jtl could not be parsed and were skipped");
+            }
+        } catch (JtlException e) {
+            jtlProblem = e.getMessage();
+            notes.add(jtlProblem);
+        }
+        if (recording == null && jtl == null) {
+            return fail("nothing to analyze: " + recordingProblem + "; " + jtlProblem);
+        }
+        RunModel model = builder.build(metadata, recording, jtl, notes);
+        if (model.requests().isEmpty() && model.client().isEmpty()) {
+            notes.add("the run has no requests: neither poolscope.Request events nor JMeter samples");
+            model = rebuildNotes(model, notes);
+        }
+        Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
+        RunSummary summary = RunSummary.of(model);
+        try {
+            List<FlameInput> flames = flames(runDir, agent, model, recording);
+            SummaryJson json = new SummaryJson();
+            json.write(runDir.resolve("summary.json"), json.build(model, summary, diagnosis));
+            new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
+                    summary,
+                    diagnosis, flames);
+        } catch (IOException | RuntimeException e) {
+            return fail("cannot write the report into " + runDir + ": " + oneLine(e));
+        }
+        Path report = runDir.resolve("report.html");
+        if (model.requests().isEmpty() && model.client().isEmpty()) {
+            return new Outcome(false, "the run has no requests; wrote a partial report " + report, model,
+                    diagnosis);
+        }
+        String partial = recording == null
+                ? " (partial: " + recordingProblem + ")"
+                : jtl == null ? " (partial: " + jtlProblem + ")" : "";
+        return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
+                + "; recommended worker threads: " + diagnosis.recommendation().threads() + partial, model,
+                diagnosis);
+    }
+
+    private static RunModel rebuildNotes(RunModel m, List<String> notes) {
+        return new RunModel(m.metadata(), m.recording(), m.jtl(), List.copyOf(notes), m.startNanos(),
+                m.endNanos(),
+                m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
+                m.workers(),
+                m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat());
+    }
+
+    private List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording) {
+        FlameGraphs fg = new FlameGraphs();
+        List<FlameInput> out = new ArrayList<>();
+        Path async = agent.resolve("async-profiler.jfr");
+        Path jdk = recording != null && !recording.fromRepository() ? recording.files().getFirst() : null;
+        Set<Long> workers = new HashSet<>();
+        Set<Long> workerOs = new HashSet<>();
+        for (RequestTimeline r : model.requests()) {
+            workers.add(r.threadId());
+        }
+        Map<Long, List<GapWindow>> gaps = new HashMap<>();
+        for (GapWindow g : model.redisToConnectionGaps()) {
+            gaps.computeIfAbsent(g.javaThreadId(), k -> new ArrayList<>()).add(g);
+            gaps.computeIfAbsent(-(g.osThreadId() + 2), k -> new ArrayList<>()).add(g);
+            workerOs.add(g.osThreadId());
+        }
+        FlameGraphs.Selection workerThreads = (java, os, t) -> workers.contains(java);
+        FlameGraphs.Selection inGaps = (java, os, t) -> inside(gaps.get(java), t)
+                || inside(gaps.get(-(os + 2)), t);
+        if (Files.isRegularFile(async)) {
+            out.add(flame(fg, async, FlameGraphs.Mode.CPU, "cpu", "CPU (async-profiler)", runDir, null,
+                    null));
+            out.add(flame(fg, async, FlameGraphs.Mode.WALL, "wall",
+                    "Wall clock of worker threads (async-profiler)",
+                    runDir, workerThreads, null));
+            out.add(flame(fg, async, FlameGraphs.Mode.WALL, "wall-gaps",
+                    "Wall clock inside Redis → getConnection gaps (" + model.redisToConnectionGaps().size()
+                            + " gaps)",
+                    runDir, inGaps,
+                    model.redisToConnectionGaps().isEmpty()
+                            ? "no request had a Redis wait followed"
+                                    + " by getConnection, so this graph is empty"
+                            : null));
+        } else if (jdk != null) {
+            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, "cpu", "CPU (JDK execution samples)", runDir, null,
+                    "agent/async-profiler.jfr is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
+        } else {
+            out.add(new FlameInput("CPU and wall clock", null,
+                    "no async-profiler recording and no complete JDK recording: no flame graphs"));
+        }
+        if (jdk != null) {
+            out.add(flame(fg, jdk, FlameGraphs.Mode.LOCK, "lock",
+                    "Park and monitor waits of worker threads (JDK)",
+                    runDir, workerThreads, null));
+        }
+        return out;
+    }
+
+    private static boolean inside(List<GapWindow> windows, long t) {
+        if (windows == null) {
+            return false;
+        }
+        for (GapWindow g : windows) {
+            if (t >= g.startNanos() && t < g.endNanos()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static FlameInput flame(FlameGraphs fg, Path jfr, FlameGraphs.Mode mode, String name,
+            String title,
+            Path dir, FlameGraphs.Selection sel, String note) {
+        try {
+            return new FlameInput(title, fg.write(jfr, mode, name, title, dir, sel), note);
+        } catch (IOException | RuntimeException e) {
+            return new FlameInput(title, null, "could not build it: " + oneLine(e));
+        }
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    private static Outcome fail(String message) {
+        return new Outcome(false, message, null, null);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Splits a window of one thread into causes. Same-thread event intervals are painted first, highest-priority cause
+ * winning where they overlap; stop-the-world pauses apply to every thread. What no event covers is split into on-CPU
+ * and run delay from the thread's schedstat deltas (or execution samples when there are none), and the rest stays
+ * unexplained: shown, never hidden.
+ */
+final class Attributor {
+    /** JDK execution sampling period the agent configures (recording-format.md). */
+    static final long EXECUTION_SAMPLE_PERIOD_NANOS = 20_000_000L;
+
+    /** Receives the painted pieces of a window, for timelines. */
+    interface SegmentSink {
+        void explicit(long start, long end, Cause cause);
+
+        /** A piece covered by no event; its split is given once per window by {@link #remainderShares}. */
+        void remainder(long start, long end);
+
+        void remainderShares(double cpu, double runDelay, double unexplained);
+    }
+
+    private final RunData data;
+
+    Attributor(RunData data) {
+        this.data = data;
+    }
+
+    Breakdown attribute(long threadId, long from, long to) {
+        return attribute(threadId, from, to, null);
+    }
+
+    Breakdown attribute(long threadId, long from, long to, SegmentSink sink) {
+        Breakdown b = new Breakdown();
+        if (to <= from) {
+            return b;
+        }
+        List<long[]> marks = new ArrayList<>(); // {time, +1/-1, cause}
+        ThreadSpans spans = data.spans.get(threadId);
+        if (spans != null) {
+            spans.overlapping(from, to, i -> {
+                Cause c = spans.kind(i).cause;
+                if (c != null) {
+                    marks.add(new long[]{Math.max(from, spans.start(i)), 1, c.ordinal()});
+                    marks.add(new long[]{Math.min(to, spans.end(i)), -1, c.ordinal()});
+                }
+            });
+        }
+        data.pauses.overlapping(from, to, i -> {
+            marks.add(new long[]{Math.max(from, data.pauses.start(i)), 1, Cause.GC_PAUSE.ordinal()});
+            marks.add(new long[]{Math.min(to, data.pauses.end(i)), -1, Cause.GC_PAUSE.ordinal()});
+        });
+        marks.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        int[] active = new int[Cause.ALL.length];
+        long cursor = from;
+        long remainder = 0;
+        List<long[]> remainderPieces = new ArrayList<>();
+        for (long[] m : marks) {
+            long t = m[0];
+            if (t > cursor) {
+                remainder += paint(b, active, cursor, t, sink, remainderPieces);
+                cursor = t;
+            }
+            active[(int) m[2]] += (int) m[1];
+        }
+        if (to > cursor) {
+            remainder += paint(b, active, cursor, to, sink, remainderPieces);
+        }
+        splitRemainder(b, threadId, from, to, remainder, remainderPieces, sink);
+        return b;
+    }
+
+    private static long paint(Breakdown b, int[] active, long s, long e, SegmentSink sink,
+            List<long[]> pieces) {
+        for (int c = 0; c < Cause.EXPLICIT; c++) {
+            if (active[c] > 0) {
+                b.add(Cause.ALL[c], e - s);
+                if (sink != null) {
+                    sink.explicit(s, e, Cause.ALL[c]);
+                }
+                return 0;
+            }
+        }
+        pieces.add(new long[]{s, e});
+        if (sink != null) {
+            sink.remainder(s, e);
+        }
+        return e - s;
+    }
+
+    private void splitRemainder(Breakdown b, long threadId, long from, long to, long remainder,
+            List<long[]> pieces,
+            SegmentSink sink) {
+        long cpu;
+        long runDelay;
+        SchedSeries sched = data.sched.get(threadId);
+        if (sched != null && sched.usable()) {
+            cpu = Math.min(Math.max(0, sched.cpuBetween(from, to)), remainder);
+            runDelay = Math.min(Math.max(0, sched.runDelayBetween(from, to)), remainder - cpu);
+        } else {
+            LongList samples = data.cpuSamples.get(threadId);
+            long n = 0;
+            if (samples != null) {
+                for (long[] p : pieces) {
+                    n += samples.countBetween(p[0], p[1]);
+                }
+            }
+            cpu = Math.min(n * EXECUTION_SAMPLE_PERIOD_NANOS, remainder);
+            runDelay = 0;
+        }
+        b.add(Cause.CPU, cpu);
+        b.add(Cause.RUN_DELAY, runDelay);
+        b.add(Cause.UNEXPLAINED, remainder - cpu - runDelay);
+        if (sink != null && remainder > 0) {
+            double r = remainder;
+            sink.remainderShares(cpu / r, runDelay / r, (remainder - cpu - runDelay) / r);
+        }
+    }
+
+    /** CPU time of the thread in the window (schedstat, else samples × period); -1 when unknown. */
+    long cpuNanos(long threadId, long from, long to) {
+        SchedSeries sched = data.sched.get(threadId);
+        if (sched != null && sched.usable()) {
+            return Math.max(0, sched.cpuBetween(from, to));
+        }
+        LongList samples = data.cpuSamples.get(threadId);
+        return samples == null ? -1 : samples.countBetween(from, to) * EXECUTION_SAMPLE_PERIOD_NANOS;
+    }
+
+    static long[] sortedCopy(long[] a) {
+        long[] r = Arrays.copyOf(a, a.length);
+        Arrays.sort(r);
+        return r;
+    }
+}

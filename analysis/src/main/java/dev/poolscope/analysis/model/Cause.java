@@ -1,0 +1,42 @@
+package dev.poolscope.analysis.model;
+
+/**
+ * Where a thread's time went. Explicit causes come from same-thread events and are listed in the order they win
+ * when events overlap (a park inside getConnection is pool wait, not lock wait); the last three split what no
+ * event covers.
+ */
+public enum Cause {
+    CONNECTION_WAIT("connection_wait", "waiting for a pooled connection", "#d62728"), REDIS_WAIT("redis_wait",
+            "waiting for a Redis reply", "#ff7f0e"), GC_PAUSE("gc_pause", "GC / safepoint pause",
+                    "#8c564b"), LOCK_WAIT("lock_wait", "monitor / lock wait", "#9467bd"), SLEEP("sleep",
+                            "sleeping",
+                            "#bcbd22"), SOCKET_IO("socket_io", "socket I/O", "#17becf"), RUN_DELAY(
+                                    "run_delay", "runnable, not scheduled", "#e377c2"), CPU("cpu", "on CPU",
+                                            "#2ca02c"), UNEXPLAINED("unexplained", "unexplained", "#7f7f7f");
+
+    public static final Cause[] ALL = values();
+    /** Causes backed by an event interval; the rest share the uncovered remainder. */
+    static final int EXPLICIT = 6;
+
+    private final String id;
+    private final String label;
+    private final String color;
+
+    Cause(String id, String label, String color) {
+        this.id = id;
+        this.label = label;
+        this.color = color;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String color() {
+        return color;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.poolscope.analysis.model;
+
+import java.util.Arrays;
+
+/** A growable long array: samples and durations without boxing. */
+final class LongList {
+    private long[] a = new long[16];
+    private int size;
+
+    void add(long v) {
+        if (size == a.length) {
+            a = Arrays.copyOf(a, size * 2);
+        }
+        a[size++] = v;
+    }
+
+    int size() {
+        return size;
+    }
+
+    long get(int i) {
+        return a[i];
+    }
+
+    long[] toSortedArray() {
+        long[] r = Arrays.copyOf(a, size);
+        Arrays.sort(r);
+        return r;
+    }
+
+    void sort() {
+        Arrays.sort(a, 0, size);
+    }
+
+    /** Number of values in [from, to); the list must be sorted. */
+    int countBetween(long from, long to) {
+        return lowerBound(to) - lowerBound(from);
+    }
+
+    private int lowerBound(long t) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+}

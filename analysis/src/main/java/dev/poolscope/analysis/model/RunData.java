@@ -1,0 +1,97 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * What one pass keeps: compact per-thread intervals and counters, periodic gauges, and one small value per request
+ * and per client sample. Raw JDK events are not kept.
+ */
+final class RunData {
+    static final int MAX_REQUESTS = 1_000_000;
+    static final int MAX_CLIENT_SAMPLES = 1_000_000;
+    static final long MAX_SPANS = 5_000_000;
+
+    final Map<Long, ThreadSpans> spans = new HashMap<>();
+    final Map<Long, SchedSeries> sched = new HashMap<>();
+    final Map<Long, LongList> cpuSamples = new HashMap<>();
+    final Map<Long, Events.ThreadRef> threads = new HashMap<>();
+    final ThreadSpans pauses = new ThreadSpans();
+    final Labels labels = new Labels();
+
+    final List<Events.Request> requests = new ArrayList<>();
+    final List<JtlSample> client = new ArrayList<>();
+    final List<Events.WorkerPoolGauge> workerGauges = new ArrayList<>();
+    final List<Events.HikariPoolGauge> hikariGauges = new ArrayList<>();
+    final List<Events.CpuLoad> cpuLoad = new ArrayList<>();
+    final List<Events.ContextSwitchRate> contextSwitches = new ArrayList<>();
+    final List<Events.ThreadCount> threadCounts = new ArrayList<>();
+    final List<Events.HeapSummary> heap = new ArrayList<>();
+    final List<Events.GarbageCollection> gcs = new ArrayList<>();
+    final LongList redisRoundTrip = new LongList();
+    final LongList redisWait = new LongList();
+    final LongList connectionWait = new LongList();
+    final LongList hold = new LongList();
+    final java.util.Set<Long> eventLoopThreads = new java.util.HashSet<>();
+    Events.AgentStatus agentStatus;
+    long spanCount;
+    long droppedSpans;
+    long droppedRequests;
+    long droppedClientSamples;
+    long connectionWaitFailures;
+    long redisFailures;
+    long gcPauseNanos;
+    long safepointNanos;
+    long pinnedCount;
+    long pinnedNanos;
+    long cpuSamplesTotal;
+    long yieldSpinSamples;
+
+    void span(long threadId, long start, long end, SpanKind kind, String label) {
+        if (spanCount >= MAX_SPANS) {
+            droppedSpans++;
+            return;
+        }
+        spanCount++;
+        spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind, labels.id(label));
+    }
+
+    void seal() {
+        spans.values().forEach(ThreadSpans::seal);
+        sched.values().forEach(SchedSeries::seal);
+        cpuSamples.values().forEach(LongList::sort);
+        pauses.seal();
+    }
+
+    /** Interned strings for interval labels (Redis commands, pool names, connection ids), capped. */
+    static final class Labels {
+        private static final int MAX = 50_000;
+        private final Map<String, Integer> ids = new HashMap<>();
+        private final List<String> names = new ArrayList<>(List.of(""));
+
+        int id(String s) {
+            if (s == null || s.isEmpty()) {
+                return 0;
+            }
+            Integer id = ids.get(s);
+            if (id != null) {
+                return id;
+            }
+            if (names.size() >= MAX) {
+                return 0;
+            }
+            names.add(s);
+            ids.put(s, names.size() - 1);
+            return names.size() - 1;
+        }
+
+        String name(int id) {
+            return names.get(id);
+        }
+    }
+}

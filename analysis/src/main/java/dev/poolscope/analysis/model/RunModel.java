@@ -1,0 +1,51 @@
+package dev.poolscope.analysis.model;
+
+import java.util.List;
+
+import dev.poolscope.analysis.jtl.JtlReader;
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Everything the rules and the views read about one run, joined and attributed. Built once by
+ * {@link RunModelBuilder}; nothing here refers back to the recording.
+ */
+public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
+        List<String> notes,
+        long startNanos, long endNanos, List<RequestTimeline> requests, List<JtlSample> client, Join join,
+        Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
+        SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
+        List<GapWindow> redisToConnectionGaps,
+        boolean cpuFromSchedstat) {
+
+    /** How the JMeter samples and server spans matched by request id. */
+    public record Join(long matched, long serverOnly, long clientOnly, long clientWithoutId) {
+    }
+
+    /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */
+    public record Pools(List<Events.WorkerPoolGauge> worker, List<Events.HikariPoolGauge> hikari,
+            Distribution connectionWait, long connectionWaitFailures, Distribution hold, long holdTotalNanos,
+            long holdRedisNanos, long holdOtherWaitNanos) {
+    }
+
+    public record Redis(Distribution roundTrip, Distribution callerWait, long failures) {
+    }
+
+    /** Process-wide signals. Context switches are machine-wide (jdk.ThreadContextSwitchRate). */
+    public record Process(List<Events.CpuLoad> cpuLoad, List<Events.ContextSwitchRate> contextSwitches,
+            List<Events.ThreadCount> threadCounts, List<Events.HeapSummary> heap, long gcCount,
+            long gcPauseNanos,
+            long safepointNanos, long pinnedCount, long pinnedNanos, long cpuSamples, long yieldSpinSamples,
+            Events.AgentStatus agentStatus) {
+    }
+
+    public double durationSeconds() {
+        return Math.max(0, endNanos - startNanos) / 1e9;
+    }
+
+    public boolean hasClient() {
+        return !client.isEmpty();
+    }
+}

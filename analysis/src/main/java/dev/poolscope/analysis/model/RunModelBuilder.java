@@ -1,0 +1,387 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.poolscope.analysis.jtl.JtlReader;
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RecordingListener;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Listens to one pass over the recording and one over the .jtl, keeping compact per-thread data, then joins and
+ * attributes everything into a {@link RunModel}.
+ */
+public final class RunModelBuilder implements RecordingListener, Consumer<JtlSample> {
+    static final int SLOWEST = 10;
+    static final int LANES = 40;
+    static final int MAX_GAP_WINDOWS = 100_000;
+
+    private final RunData data = new RunData();
+
+    @Override
+    public void accept(JtlSample s) {
+        if (data.client.size() < RunData.MAX_CLIENT_SAMPLES) {
+            data.client.add(s);
+        } else {
+            data.droppedClientSamples++;
+        }
+    }
+
+    @Override
+    public void request(Events.Request e) {
+        data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+        if (data.requests.size() < RunData.MAX_REQUESTS) {
+            data.requests.add(e);
+        } else {
+            data.droppedRequests++;
+        }
+    }
+
+    @Override
+    public void connectionWait(Events.ConnectionWait e) {
+        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
+                e.pool());
+        data.connectionWait.add(e.endNanos() - e.startNanos());
+        if (!e.success()) {
+            data.connectionWaitFailures++;
+        }
+    }
+
+    @Override
+    public void connectionHold(Events.ConnectionHold e) {
+        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
+                e.connectionId());
+        data.hold.add(e.endNanos() - e.startNanos());
+    }
+
+    @Override
+    public void redisWait(Events.RedisWait e) {
+        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT, e.command());
+        data.redisWait.add(e.endNanos() - e.startNanos());
+        if (!e.success()) {
+            data.redisFailures++;
+        }
+    }
+
+    @Override
+    public void redisRoundTrip(Events.RedisRoundTrip e) {
+        data.redisRoundTrip.add(e.endNanos() - e.startNanos());
+        data.eventLoopThreads.add(e.thread().javaThreadId());
+    }
+
+    @Override
+    public void workerPool(Events.WorkerPoolGauge e) {
+        data.workerGauges.add(e);
+    }
+
+    @Override
+    public void hikariPool(Events.HikariPoolGauge e) {
+        data.hikariGauges.add(e);
+    }
+
+    @Override
+    public void schedStat(Events.SchedStat e) {
+        SchedSeries s = data.sched.computeIfAbsent(e.javaThreadId(), k -> new SchedSeries());
+        s.threadName = e.threadName();
+        s.osThreadId = e.osThreadId();
+        s.add(e.timeNanos(), e.cpuNanos(), e.runDelayNanos(), e.involuntarySwitches(), e.voluntarySwitches());
+    }
+
+    @Override
+    public void threadWait(Events.ThreadWait e) {
+        SpanKind kind = switch (e.kind()) {
+            case PARK_POOL -> SpanKind.PARK_POOL;
+            case PARK_REDIS -> SpanKind.PARK_REDIS;
+            case PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT -> SpanKind.LOCK;
+            case SLEEP -> SpanKind.SLEEP;
+            case SOCKET_READ, SOCKET_WRITE -> SpanKind.SOCKET;
+        };
+        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
+    }
+
+    @Override
+    public void cpuSample(Events.CpuSample e) {
+        data.cpuSamples.computeIfAbsent(e.thread().javaThreadId(), k -> new LongList()).add(e.timeNanos());
+        data.cpuSamplesTotal++;
+        if (e.yieldSpin()) {
+            data.yieldSpinSamples++;
+        }
+    }
+
+    @Override
+    public void pause(Events.Pause e) {
+        data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
+        if (e.kind() == Events.PauseKind.SAFEPOINT) {
+            data.safepointNanos += e.endNanos() - e.startNanos();
+        }
+    }
+
+    @Override
+    public void garbageCollection(Events.GarbageCollection e) {
+        data.gcs.add(e);
+        data.gcPauseNanos += e.sumOfPausesNanos();
+    }
+
+    @Override
+    public void cpuLoad(Events.CpuLoad e) {
+        data.cpuLoad.add(e);
+    }
+
+    @Override
+    public void contextSwitchRate(Events.ContextSwitchRate e) {
+        data.contextSwitches.add(e);
+    }
+
+    @Override
+    public void threadCount(Events.ThreadCount e) {
+        data.threadCounts.add(e);
+    }
+
+    @Override
+    public void heapSummary(Events.HeapSummary e) {
+        data.heap.add(e);
+    }
+
+    @Override
+    public void virtualThreadPinned(Events.VirtualThreadPinned e) {
+        data.pinnedCount++;
+        data.pinnedNanos += e.endNanos() - e.startNanos();
+    }
+
+    @Override
+    public void agentStatus(Events.AgentStatus e) {
+        if (data.agentStatus == null || e.timeNanos() >= data.agentStatus.timeNanos()) {
+            data.agentStatus = e;
+        }
+    }
+
+    /** Joins and attributes; {@code recording} may be null when only the .jtl was readable. */
+    public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
+            List<String> notes) {
+        data.seal();
+        List<String> allNotes = new ArrayList<>(notes);
+        dropNotes(allNotes);
+        data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));
+        data.client.sort(Comparator.comparingLong(JtlSample::timeStampMillis));
+
+        Map<String, JtlSample> byId = new HashMap<>();
+        long withoutId = 0;
+        for (JtlSample s : data.client) {
+            if (s.requestId() == null || s.requestId().isEmpty()) {
+                withoutId++;
+            } else {
+                byId.putIfAbsent(s.requestId(), s);
+            }
+        }
+        long[] window = window(recording);
+        Attributor attributor = new Attributor(data);
+        TimelineCollector timeline = new TimelineCollector(window[0], window[1], laneThreads());
+        List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
+        Breakdown total = new Breakdown();
+        long matched = 0;
+        for (Events.Request e : data.requests) {
+            long tid = e.thread().javaThreadId();
+            timeline.beginWindow(tid);
+            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline);
+            total.addAll(b);
+            JtlSample client = e.requestId().isEmpty() ? null : byId.get(e.requestId());
+            if (client != null) {
+                matched++;
+            }
+            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
+                    e.thread().name(),
+                    e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], client));
+        }
+        StepProfiler profiler = new StepProfiler(data, attributor);
+        List<StepProfile> slowest = requests.stream()
+                .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed()).limit(SLOWEST)
+                .map(profiler::profile).toList();
+        int lanesOmitted = Math.max(0,
+                (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
+                        - LANES);
+        RunModel.Join join = new RunModel.Join(matched, requests.size() - matched,
+                byId.size() - matched, withoutId);
+        long[] holdOverlap = holdOverlap();
+        RunModel.Pools pools = new RunModel.Pools(List.copyOf(data.workerGauges),
+                List.copyOf(data.hikariGauges),
+                Distribution.ofNanos(data.connectionWait.toSortedArray()), data.connectionWaitFailures,
+                Distribution.ofNanos(data.hold.toSortedArray()), holdOverlap[0], holdOverlap[1],
+                holdOverlap[2]);
+        RunModel.Redis redis = new RunModel.Redis(Distribution.ofNanos(data.redisRoundTrip.toSortedArray()),
+                Distribution.ofNanos(data.redisWait.toSortedArray()), data.redisFailures);
+        RunModel.Process process = new RunModel.Process(List.copyOf(data.cpuLoad),
+                List.copyOf(data.contextSwitches),
+                List.copyOf(data.threadCounts), List.copyOf(data.heap), data.gcs.size(), data.gcPauseNanos,
+                data.safepointNanos, data.pinnedCount, data.pinnedNanos, data.cpuSamplesTotal,
+                data.yieldSpinSamples, data.agentStatus);
+        java.util.Set<Long> workerIds = new java.util.HashSet<>();
+        requests.forEach(r -> workerIds.add(r.threadId()));
+        boolean schedstat = workerIds.stream()
+                .anyMatch(id -> data.sched.containsKey(id) && data.sched.get(id).usable());
+        if (!schedstat && !requests.isEmpty()) {
+            allNotes.add(
+                    "no ThreadSchedStat for the worker threads: run delay cannot be measured; on-CPU time comes "
+                            + "from execution samples (20 ms period, at most a few threads per sample)");
+        }
+        return new RunModel(metadata, recording, jtl, List.copyOf(allNotes), window[0], window[1],
+                List.copyOf(requests), List.copyOf(data.client), join, total, pools, redis, process,
+                schedTotals(workerIds), schedTotals(data.eventLoopThreads), timeline.finish(lanesOmitted),
+                slowest,
+                gapWindows(requests), schedstat);
+    }
+
+    private void dropNotes(List<String> notes) {
+        if (data.droppedSpans > 0) {
+            notes.add(data.droppedSpans + " wait intervals beyond the first " + RunData.MAX_SPANS
+                    + " were not kept: attribution of later requests may show more unexplained time");
+        }
+        if (data.droppedRequests > 0) {
+            notes.add(data.droppedRequests + " requests beyond the first " + RunData.MAX_REQUESTS
+                    + " were ignored");
+        }
+        if (data.droppedClientSamples > 0) {
+            notes.add(data.droppedClientSamples + " JMeter samples beyond the first "
+                    + RunData.MAX_CLIENT_SAMPLES
+                    + " were ignored");
+        }
+    }
+
+    private long[] window(RecordingInfo recording) {
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (Events.Request r : data.requests) {
+            start = Math.min(start, r.startNanos());
+            end = Math.max(end, r.endNanos());
+        }
+        for (JtlSample s : data.client) {
+            start = Math.min(start, s.timeStampMillis() * 1_000_000L);
+            end = Math.max(end, s.endMillis() * 1_000_000L);
+        }
+        if (start == Long.MAX_VALUE && recording != null) {
+            start = recording.firstEventNanos();
+            end = recording.lastEventNanos();
+        }
+        if (start == Long.MAX_VALUE) {
+            return new long[]{0, 0};
+        }
+        return new long[]{start, Math.max(start, end)};
+    }
+
+    /** The busiest request-serving threads get a lane each. */
+    private Map<Long, String> laneThreads() {
+        Map<Long, Long> count = new HashMap<>();
+        Map<Long, String> name = new HashMap<>();
+        for (Events.Request r : data.requests) {
+            count.merge(r.thread().javaThreadId(), 1L, Long::sum);
+            name.put(r.thread().javaThreadId(), r.thread().name());
+        }
+        Map<Long, String> lanes = new LinkedHashMap<>();
+        count.entrySet().stream().sorted(Map.Entry.<Long, Long>comparingByValue().reversed()).limit(LANES)
+                .map(Map.Entry::getKey).sorted(Comparator.comparing(name::get))
+                .forEach(id -> lanes.put(id, name.get(id)));
+        return lanes;
+    }
+
+    /** {pool wait, hold, redis wait} nanos on the thread inside [from, to). */
+    private long[] sums(long tid, long from, long to) {
+        long[] r = new long[3];
+        ThreadSpans spans = data.spans.get(tid);
+        if (spans == null) {
+            return r;
+        }
+        spans.overlapping(from, to, i -> {
+            long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
+            switch (spans.kind(i)) {
+                case CONNECTION_WAIT -> r[0] += len;
+                case CONNECTION_HOLD -> r[1] += len;
+                case REDIS_WAIT -> r[2] += len;
+                default -> {
+                }
+            }
+        });
+        return r;
+    }
+
+    /** {total hold, Redis wait inside holds, lock/sleep inside holds}: non-database waits while holding. */
+    private long[] holdOverlap() {
+        long[] r = new long[3];
+        for (ThreadSpans spans : data.spans.values()) {
+            for (int h = 0; h < spans.size(); h++) {
+                if (spans.kind(h) != SpanKind.CONNECTION_HOLD) {
+                    continue;
+                }
+                long hs = spans.start(h);
+                long he = spans.end(h);
+                r[0] += he - hs;
+                spans.overlapping(hs, he, i -> {
+                    long len = Math.min(he, spans.end(i)) - Math.max(hs, spans.start(i));
+                    switch (spans.kind(i)) {
+                        case REDIS_WAIT -> r[1] += len;
+                        case LOCK, SLEEP -> r[2] += len;
+                        default -> {
+                        }
+                    }
+                });
+            }
+        }
+        return r;
+    }
+
+    private SchedTotals schedTotals(java.util.Collection<Long> ids) {
+        int n = 0;
+        long cpu = 0;
+        long rd = 0;
+        long vol = 0;
+        long invol = 0;
+        long span = 0;
+        List<String> names = new ArrayList<>();
+        for (Long id : ids) {
+            SchedSeries s = data.sched.get(id);
+            if (s == null || !s.usable()) {
+                continue;
+            }
+            n++;
+            cpu += s.cpuTotal();
+            rd += s.runDelayTotal();
+            vol += s.voluntaryTotal();
+            invol += s.involuntaryTotal();
+            span += s.spanNanos();
+            if (names.size() < 3) {
+                names.add(s.threadName);
+            }
+        }
+        return new SchedTotals(n, cpu, rd, vol, invol, span, String.join(", ", names));
+    }
+
+    private List<GapWindow> gapWindows(List<RequestTimeline> requests) {
+        List<GapWindow> out = new ArrayList<>();
+        for (RequestTimeline r : requests) {
+            ThreadSpans spans = data.spans.get(r.threadId());
+            if (spans == null || r.poolWaitNanos() == 0 || r.redisWaitNanos() == 0) {
+                continue;
+            }
+            long[] redisStart = {-1};
+            spans.overlapping(r.startNanos(), r.endNanos(), i -> {
+                if (spans.kind(i) == SpanKind.REDIS_WAIT && redisStart[0] < 0) {
+                    redisStart[0] = spans.start(i);
+                } else if (spans.kind(i) == SpanKind.CONNECTION_WAIT && redisStart[0] >= 0
+                        && out.size() < MAX_GAP_WINDOWS) {
+                    Events.ThreadRef t = data.threads.get(r.threadId());
+                    out.add(new GapWindow(r.threadId(), t == null ? -1 : t.osThreadId(), redisStart[0],
+                            spans.start(i)));
+                    redisStart[0] = -1;
+                }
+            });
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.poolscope.analysis.model;
+
+/** What a stored same-thread interval was; {@code cause} is null for intervals that only give structure. */
+enum SpanKind {
+    CONNECTION_WAIT(Cause.CONNECTION_WAIT),
+    /** A borrowed connection, getConnection returned → close(): the SQL/hold step. */
+    CONNECTION_HOLD(null), REDIS_WAIT(Cause.REDIS_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
+            Cause.REDIS_WAIT), LOCK(Cause.LOCK_WAIT), SLEEP(Cause.SLEEP), SOCKET(Cause.SOCKET_IO);
+
+    static final SpanKind[] ALL = values();
+    final Cause cause;
+
+    SpanKind(Cause cause) {
+        this.cause = cause;
+    }
+}

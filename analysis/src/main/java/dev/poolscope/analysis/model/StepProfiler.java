@@ -1,0 +1,57 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds Scouter-style step lists: request start, each Redis wait, getConnection and connection hold on the
+ * request's thread, request end. Each step's T-GAP interval is explained by the {@link Attributor}.
+ */
+final class StepProfiler {
+    private final RunData data;
+    private final Attributor attributor;
+
+    StepProfiler(RunData data, Attributor attributor) {
+        this.data = data;
+        this.attributor = attributor;
+    }
+
+    StepProfile profile(RequestTimeline r) {
+        List<long[]> raw = new ArrayList<>(); // {start, end, kind, label}
+        ThreadSpans spans = data.spans.get(r.threadId());
+        if (spans != null) {
+            spans.overlapping(r.startNanos(), r.endNanos(), i -> {
+                SpanKind k = spans.kind(i);
+                if (k == SpanKind.REDIS_WAIT || k == SpanKind.CONNECTION_WAIT
+                        || k == SpanKind.CONNECTION_HOLD) {
+                    raw.add(new long[]{Math.max(r.startNanos(), spans.start(i)),
+                            Math.min(r.endNanos(), spans.end(i)),
+                            k.ordinal(), spans.label(i)});
+                }
+            });
+        }
+        List<StepProfile.Step> steps = new ArrayList<>();
+        steps.add(new StepProfile.Step("request start", r.method() + " " + r.uri(), 0, 0, 0, -1,
+                new Breakdown()));
+        long prevStart = r.startNanos();
+        for (long[] s : raw) {
+            SpanKind k = SpanKind.ALL[(int) s[2]];
+            String name = switch (k) {
+                case REDIS_WAIT -> "Redis";
+                case CONNECTION_WAIT -> "getConnection";
+                default -> "SQL / connection held";
+            };
+            steps.add(step(r, name, data.labels.name((int) s[3]), s[0], s[1], prevStart));
+            prevStart = s[0];
+        }
+        steps.add(step(r, "request end", "status " + r.status(), r.endNanos(), r.endNanos(), prevStart));
+        return new StepProfile(r, List.copyOf(steps));
+    }
+
+    private StepProfile.Step step(RequestTimeline r, String name, String detail, long start, long end,
+            long prevStart) {
+        long cpu = end > start ? attributor.cpuNanos(r.threadId(), start, end) : 0;
+        return new StepProfile.Step(name, detail, start - r.startNanos(), end - start, start - prevStart, cpu,
+                attributor.attribute(r.threadId(), prevStart, start));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.poolscope.analysis.recording;
+
+/**
+ * Immutable values read from a recording. Times are epoch nanoseconds, durations nanoseconds; units are in the names.
+ * Strings are as recorded: renderers must escape them.
+ */
+public final class Events {
+    private Events() {
+    }
+
+    /** The thread an event happened on; {@code javaThreadId} is the join key for same-thread analysis. */
+    public record ThreadRef(long javaThreadId, long osThreadId, String name, boolean virtual) {
+        static final ThreadRef UNKNOWN = new ThreadRef(-1, -1, "?", false);
+    }
+
+    public record Request(ThreadRef thread, long startNanos, long endNanos, String requestId, String method,
+            String uri, int status, String server) {
+    }
+
+    public record ConnectionWait(ThreadRef thread, long startNanos, long endNanos, String pool,
+            String connectionId,
+            boolean success, int active, int idle, int waiting, int total) {
+    }
+
+    public record ConnectionHold(ThreadRef thread, long startNanos, long endNanos, String pool,
+            String connectionId,
+            int active, int idle, int waiting, int total) {
+    }
+
+    public record RedisWait(ThreadRef thread, long startNanos, long endNanos, String command,
+            boolean success) {
+    }
+
+    /** Committed on the thread that completed the reply (Lettuce's event loop), not the caller. */
+    public record RedisRoundTrip(ThreadRef thread, long startNanos, long endNanos, String command,
+            long callerThreadId, boolean success) {
+    }
+
+    public record WorkerPoolGauge(long timeNanos, String server, int busy, int size, int max, int queued) {
+    }
+
+    public record HikariPoolGauge(long timeNanos, String pool, int active, int idle, int waiting, int total,
+            int max) {
+    }
+
+    /** Counters are cumulative since the thread started. */
+    public record SchedStat(long timeNanos, long osThreadId, long javaThreadId, String threadName,
+            long cpuNanos,
+            long runDelayNanos, long timeslices, long voluntarySwitches, long involuntarySwitches) {
+    }
+
+    public enum WaitKind {
+        /** ThreadPark under HikariCP's pool (ConcurrentBag / HikariPool). */
+        PARK_POOL,
+        /** ThreadPark under Lettuce (waiting for a Redis future). */
+        PARK_REDIS, PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT, SLEEP, SOCKET_READ, SOCKET_WRITE
+    }
+
+    /** A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object. */
+    public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail) {
+    }
+
+    /** A JDK execution sample; {@code yieldSpin} when the stack is Thread.yield inside ConcurrentBag.requite. */
+    public record CpuSample(ThreadRef thread, long timeNanos, boolean yieldSpin) {
+    }
+
+    public enum PauseKind {
+        GC, SAFEPOINT
+    }
+
+    /** A stop-the-world interval: every Java thread stood still. */
+    public record Pause(long startNanos, long endNanos, PauseKind kind, String name) {
+    }
+
+    public record GarbageCollection(long timeNanos, String name, long sumOfPausesNanos,
+            long longestPauseNanos) {
+    }
+
+    public record CpuLoad(long timeNanos, double jvmUser, double jvmSystem, double machineTotal) {
+    }
+
+    /** Machine-wide, not per process (jdk.ThreadContextSwitchRate reads /proc/stat). */
+    public record ContextSwitchRate(long timeNanos, double switchesPerSecond) {
+    }
+
+    public record ThreadCount(long timeNanos, long active, long daemon, long peak) {
+    }
+
+    public record HeapSummary(long timeNanos, long heapUsedBytes, boolean afterGc) {
+    }
+
+    public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
+    }
+
+    public record AgentStatus(long timeNanos, long suppressedErrors, long droppedEvents, int trackedThreads) {
+    }
+}

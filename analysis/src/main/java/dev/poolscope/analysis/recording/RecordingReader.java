@@ -1,0 +1,262 @@
+package dev.poolscope.analysis.recording;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedObject;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * One streaming pass over a run's JDK recording: {@code agent/recording.jfr}, or when it is missing (the app was
+ * killed) the chunks in {@code agent/jfr-repository/}. Events are handed to a listener one by one and never kept here.
+ */
+public final class RecordingReader {
+    static final String RECORDING = "recording.jfr";
+    static final String REPOSITORY = "jfr-repository";
+
+    /** Reads the recording of the agent folder {@code agentDir}. */
+    public RecordingInfo read(Path agentDir, RecordingListener listener) throws RecordingException {
+        Path main = agentDir.resolve(RECORDING);
+        boolean fromRepository = false;
+        List<Path> files;
+        if (Files.isRegularFile(main)) {
+            files = List.of(main);
+        } else {
+            files = repositoryChunks(agentDir.resolve(REPOSITORY));
+            fromRepository = true;
+            if (files.isEmpty()) {
+                throw new RecordingException("no recording: neither " + main + " nor any chunk in "
+                        + agentDir.resolve(REPOSITORY) + " exists");
+            }
+        }
+        return readFiles(files, fromRepository, listener);
+    }
+
+    /** Reads the given files in order; public for tests and for tools that point at a single .jfr. */
+    public RecordingInfo readFiles(List<Path> files, boolean fromRepository, RecordingListener listener)
+            throws RecordingException {
+        Dispatcher dispatcher = new Dispatcher(listener);
+        List<String> warnings = new ArrayList<>();
+        for (Path file : files) {
+            readOne(file, dispatcher, warnings);
+        }
+        if (dispatcher.events == 0) {
+            String why = warnings.isEmpty() ? "it holds no events" : warnings.getFirst();
+            throw new RecordingException("cannot read recording " + files.getFirst() + ": " + why);
+        }
+        return new RecordingInfo(List.copyOf(files), fromRepository, dispatcher.events,
+                Map.copyOf(dispatcher.counts),
+                List.copyOf(warnings), dispatcher.first, dispatcher.last);
+    }
+
+    private static void readOne(Path file, Dispatcher dispatcher, List<String> warnings) {
+        long before = dispatcher.events;
+        try {
+            if (Files.size(file) == 0) {
+                warnings.add(file.getFileName() + " is empty");
+                return;
+            }
+        } catch (IOException e) {
+            warnings.add(file.getFileName() + " cannot be read: " + oneLine(e));
+            return;
+        }
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                dispatcher.accept(rf.readEvent());
+            }
+        } catch (IOException | RuntimeException e) {
+            // A chunk cut short by kill -9, or not JFR at all: keep what was read and say so.
+            long read = dispatcher.events - before;
+            warnings.add(read == 0
+                    ? file.getFileName() + " is not a readable JFR recording (" + oneLine(e) + ")"
+                    : file.getFileName() + " is truncated: kept the " + read + " events before the damage ("
+                            + oneLine(e) + ")");
+        }
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    private static List<Path> repositoryChunks(Path repository) throws RecordingException {
+        if (!Files.isDirectory(repository)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(repository, 3)) {
+            // Chunk names start with their creation time, so name order is time order.
+            return walk.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jfr"))
+                    .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
+                    .toList();
+        } catch (IOException e) {
+            throw new RecordingException("cannot list " + repository + ": " + oneLine(e));
+        }
+    }
+
+    /** Turns each RecordedEvent into one immutable value. */
+    private static final class Dispatcher {
+        private final RecordingListener l;
+        private final Map<String, Long> counts = new TreeMap<>();
+        private final Map<Long, Events.ThreadRef> threads = new java.util.HashMap<>();
+        long events;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        Dispatcher(RecordingListener l) {
+            this.l = l;
+        }
+
+        void accept(RecordedEvent e) {
+            String type = e.getEventType().getName();
+            events++;
+            counts.merge(type, 1L, Long::sum);
+            long start = nanos(e.getStartTime());
+            long end = nanos(e.getEndTime());
+            first = Math.min(first, start);
+            last = Math.max(last, end);
+            switch (type) {
+                case "poolscope.Request" -> l.request(new Events.Request(thread(e.getThread()), start, end,
+                        str(e, "requestId"), str(e, "method"), str(e, "uri"), integer(e, "status"),
+                        str(e, "server")));
+                case "poolscope.ConnectionWait" ->
+                    l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
+                            start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
+                            integer(e, "active"),
+                            integer(e, "idle"), integer(e, "waiting"), integer(e, "total")));
+                case "poolscope.ConnectionHold" ->
+                    l.connectionHold(new Events.ConnectionHold(thread(e.getThread()),
+                            start, end, str(e, "pool"), str(e, "connectionId"), integer(e, "active"),
+                            integer(e, "idle"),
+                            integer(e, "waiting"), integer(e, "total")));
+                case "poolscope.RedisWait" -> l.redisWait(
+                        new Events.RedisWait(thread(e.getThread()), start, end, str(e, "command"),
+                                bool(e, "success")));
+                case "poolscope.RedisRoundTrip" ->
+                    l.redisRoundTrip(new Events.RedisRoundTrip(thread(e.getThread()),
+                            start, end, str(e, "command"), lng(e, "callerThreadId"), bool(e, "success")));
+                case "poolscope.WorkerPool" ->
+                    l.workerPool(new Events.WorkerPoolGauge(start, str(e, "server"),
+                            integer(e, "busy"), integer(e, "size"), integer(e, "max"), integer(e, "queued")));
+                case "poolscope.HikariPool" -> l.hikariPool(new Events.HikariPoolGauge(start, str(e, "pool"),
+                        integer(e, "active"), integer(e, "idle"), integer(e, "waiting"), integer(e, "total"),
+                        integer(e, "max")));
+                case "poolscope.ThreadSchedStat" -> l.schedStat(new Events.SchedStat(start,
+                        lng(e, "osThreadId"),
+                        lng(e, "javaThreadId"), str(e, "threadName"), lng(e, "cpuNanos"),
+                        lng(e, "runDelayNanos"),
+                        lng(e, "timeslices"), lng(e, "voluntarySwitches"), lng(e, "involuntarySwitches")));
+                case "poolscope.AgentStatus" ->
+                    l.agentStatus(new Events.AgentStatus(start, lng(e, "suppressedErrors"),
+                            lng(e, "droppedEvents"), integer(e, "trackedThreads")));
+                case "jdk.ThreadPark" ->
+                    wait(e, start, end, StackClassifier.park(e.getStackTrace()), "parkedClass");
+                case "jdk.JavaMonitorEnter" ->
+                    wait(e, start, end, Events.WaitKind.MONITOR_ENTER, "monitorClass");
+                case "jdk.JavaMonitorWait" ->
+                    wait(e, start, end, Events.WaitKind.MONITOR_WAIT, "monitorClass");
+                case "jdk.ThreadSleep" -> wait(e, start, end, Events.WaitKind.SLEEP, null);
+                case "jdk.SocketRead" -> wait(e, start, end, Events.WaitKind.SOCKET_READ, "host");
+                case "jdk.SocketWrite" -> wait(e, start, end, Events.WaitKind.SOCKET_WRITE, "host");
+                case "jdk.ExecutionSample" ->
+                    l.cpuSample(new Events.CpuSample(thread(threadField(e, "sampledThread")),
+                            start, StackClassifier.yieldSpin(e.getStackTrace())));
+                case "jdk.GCPhasePause" ->
+                    l.pause(new Events.Pause(start, end, Events.PauseKind.GC, str(e, "name")));
+                case "jdk.SafepointBegin" -> l.pause(new Events.Pause(start, end, Events.PauseKind.SAFEPOINT,
+                        "safepoint"));
+                case "jdk.GarbageCollection" -> l.garbageCollection(new Events.GarbageCollection(start,
+                        str(e, "name"), durationNanos(e, "sumOfPauses"), durationNanos(e, "longestPause")));
+                case "jdk.CPULoad" ->
+                    l.cpuLoad(new Events.CpuLoad(start, dbl(e, "jvmUser"), dbl(e, "jvmSystem"),
+                            dbl(e, "machineTotal")));
+                case "jdk.ThreadContextSwitchRate" -> l
+                        .contextSwitchRate(new Events.ContextSwitchRate(start, dbl(e, "switchRate")));
+                case "jdk.JavaThreadStatistics" ->
+                    l.threadCount(new Events.ThreadCount(start, lng(e, "activeCount"),
+                            lng(e, "daemonCount"), lng(e, "peakCount")));
+                case "jdk.GCHeapSummary" -> l.heapSummary(new Events.HeapSummary(start, lng(e, "heapUsed"),
+                        "After GC".equals(str(e, "when"))));
+                case "jdk.VirtualThreadPinned" -> l
+                        .virtualThreadPinned(
+                                new Events.VirtualThreadPinned(thread(e.getThread()), start, end));
+                default -> {
+                    // Other events only count towards the per-type totals.
+                }
+            }
+        }
+
+        private void wait(RecordedEvent e, long start, long end, Events.WaitKind kind, String detailField) {
+            String detail = "";
+            if (detailField != null && e.hasField(detailField)) {
+                Object v = e.getValue(detailField);
+                if (v instanceof jdk.jfr.consumer.RecordedClass c) {
+                    detail = c.getName();
+                } else if (v != null) {
+                    detail = v.toString();
+                }
+            }
+            l.threadWait(new Events.ThreadWait(thread(e.getThread()), start, end, kind, detail));
+        }
+
+        private Events.ThreadRef thread(RecordedThread t) {
+            if (t == null) {
+                return Events.ThreadRef.UNKNOWN;
+            }
+            long id = t.getJavaThreadId();
+            Events.ThreadRef known = threads.get(id);
+            String name = t.getJavaName() != null ? t.getJavaName() : t.getOSName();
+            if (known != null && known.name().equals(name)) {
+                return known;
+            }
+            Events.ThreadRef ref = new Events.ThreadRef(id, t.getOSThreadId(), name == null ? "?" : name,
+                    t.isVirtual());
+            threads.put(id, ref);
+            return ref;
+        }
+    }
+
+    private static RecordedThread threadField(RecordedEvent e, String field) {
+        return e.hasField(field) ? e.getThread(field) : e.getThread();
+    }
+
+    static long nanos(Instant i) {
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+
+    private static String str(RecordedObject e, String f) {
+        if (!e.hasField(f)) {
+            return "";
+        }
+        String s = e.getString(f);
+        return s == null ? "" : s;
+    }
+
+    private static int integer(RecordedObject e, String f) {
+        return e.hasField(f) ? e.getInt(f) : -1;
+    }
+
+    private static long lng(RecordedObject e, String f) {
+        return e.hasField(f) ? e.getLong(f) : -1;
+    }
+
+    private static double dbl(RecordedObject e, String f) {
+        return e.hasField(f) ? e.getDouble(f) : Double.NaN;
+    }
+
+    private static boolean bool(RecordedObject e, String f) {
+        return e.hasField(f) && e.getBoolean(f);
+    }
+
+    private static long durationNanos(RecordedObject e, String f) {
+        return e.hasField(f) ? e.getDuration(f).toNanos() : 0;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.poolscope.analysis.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.poolscope.analysis.flame.FlameGraphs;
+
+/** View 7: links to the flame graphs and their heaviest leaf frames as bars. */
+final class FlameView {
+    public record Entry(String title, String file, String collapsed, long samples, Plot top, String note) {
+    }
+
+    List<Entry> build(List<FlameInput> inputs) {
+        List<Entry> out = new ArrayList<>();
+        for (FlameInput in : inputs) {
+            FlameGraphs.Graph g = in.graph();
+            if (g == null) {
+                out.add(new Entry(in.title(), null, null, 0, null, in.note()));
+                continue;
+            }
+            Plot p = null;
+            if (!g.topFrames().isEmpty() && g.samples() > 0) {
+                int n = g.topFrames().size();
+                p = new Plot(900, 30 + 16 * n, 0, 100, 0, n);
+                for (int i = 0; i < n; i++) {
+                    FlameGraphs.Frame f = g.topFrames().get(i);
+                    double pct = 100.0 * f.samples() / g.samples();
+                    double y = n - i - 1;
+                    p.bar(0, pct, y + 0.1, y + 0.9, "#e8743b", f.name() + " " + Fmt.pct(pct));
+                    p.text(p.px(pct) + 4, p.py(y + 0.3), Fmt.pct(pct) + "  " + f.name(), "start");
+                }
+            }
+            out.add(new Entry(in.title(), g.html().getFileName().toString(),
+                    g.collapsed().getFileName().toString(),
+                    g.samples(), p, in.note()));
+        }
+        return out;
+    }
+}

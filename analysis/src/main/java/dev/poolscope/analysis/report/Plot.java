@@ -1,0 +1,156 @@
+package dev.poolscope.analysis.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An SVG chart as plain data: the template draws it with escaped attributes, so no markup is ever built from
+ * strings here. Coordinates are pixels inside a fixed viewBox with margins for axes.
+ */
+public final class Plot {
+    public static final int LEFT = 60;
+    public static final int TOP = 12;
+    public static final int BOTTOM = 34;
+    public static final int RIGHT = 12;
+
+    public record Rect(double x, double y, double w, double h, String fill, String title) {
+    }
+
+    public record Dot(double x, double y, String fill, String title) {
+    }
+
+    public record Line(String points, String stroke) {
+    }
+
+    public record Text(double x, double y, String text, String anchor) {
+    }
+
+    public record Legend(String label, String color) {
+    }
+
+    private final int width;
+    private final int height;
+    private final double x0;
+    private final double x1;
+    private final double y0;
+    private final double y1;
+    private final List<Rect> rects = new ArrayList<>();
+    private final List<Dot> dots = new ArrayList<>();
+    private final List<Line> lines = new ArrayList<>();
+    private final List<Text> texts = new ArrayList<>();
+    private final List<Legend> legend = new ArrayList<>();
+
+    /** Data range [x0,x1] × [y0,y1] drawn into width × height pixels. */
+    public Plot(int width, int height, double x0, double x1, double y0, double y1) {
+        this.width = width;
+        this.height = height;
+        this.x0 = x0;
+        this.x1 = x1 > x0 ? x1 : x0 + 1;
+        this.y0 = y0;
+        this.y1 = y1 > y0 ? y1 : y0 + 1;
+    }
+
+    public double px(double x) {
+        return LEFT + (x - x0) / (x1 - x0) * (width - LEFT - RIGHT);
+    }
+
+    public double py(double y) {
+        return height - BOTTOM - (y - y0) / (y1 - y0) * (height - TOP - BOTTOM);
+    }
+
+    Plot axes(String xLabel, String yLabel) {
+        for (int i = 0; i <= 4; i++) {
+            double xv = x0 + (x1 - x0) * i / 4;
+            double yv = y0 + (y1 - y0) * i / 4;
+            texts.add(new Text(px(xv), height - BOTTOM + 14, tick(xv), "middle"));
+            texts.add(new Text(LEFT - 4, py(yv) + 4, tick(yv), "end"));
+            lines.add(new Line(fmt(LEFT) + "," + fmt(py(yv)) + " " + fmt(width - RIGHT) + "," + fmt(py(yv)),
+                    "#e5e5e5"));
+        }
+        texts.add(new Text((LEFT + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
+        texts.add(new Text(4, TOP - 2, yLabel, "start"));
+        return this;
+    }
+
+    /** A bar from data (x, yLow) to (x + w, yHigh). */
+    void bar(double x, double w, double yLow, double yHigh, String fill, String title) {
+        double top = py(yHigh);
+        double bottom = py(yLow);
+        rects.add(new Rect(r1(px(x)), r1(top), r1(Math.max(0.5, px(x + w) - px(x))),
+                r1(Math.max(0, bottom - top)), fill,
+                title));
+    }
+
+    void pixelRect(double x, double y, double w, double h, String fill, String title) {
+        rects.add(new Rect(x, y, w, h, fill, title));
+    }
+
+    void dot(double x, double y, String fill, String title) {
+        dots.add(new Dot(r1(px(x)), r1(py(y)), fill, title));
+    }
+
+    void line(double[] xs, double[] ys, String stroke) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < xs.length; i++) {
+            sb.append(fmt(px(xs[i]))).append(',').append(fmt(py(ys[i]))).append(' ');
+        }
+        lines.add(new Line(sb.toString().trim(), stroke));
+    }
+
+    void text(double px, double py, String text, String anchor) {
+        texts.add(new Text(r1(px), r1(py), text, anchor));
+    }
+
+    void legend(String label, String color) {
+        legend.add(new Legend(label, color));
+    }
+
+    static String tick(double v) {
+        double a = Math.abs(v);
+        return a >= 100 || a == Math.rint(a)
+                ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, a >= 1 ? "%.1f" : "%.2f", v);
+    }
+
+    /** One decimal is plenty for pixels and keeps a 20k-point plot small. */
+    private static double r1(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public String viewBox() {
+        return "0 0 " + width + " " + height;
+    }
+
+    public List<Rect> rects() {
+        return rects;
+    }
+
+    public List<Dot> dots() {
+        return dots;
+    }
+
+    public List<Line> lines() {
+        return lines;
+    }
+
+    public List<Text> texts() {
+        return texts;
+    }
+
+    public List<Legend> legend() {
+        return legend;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.poolscope.analysis.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.context.Context;
+import org.thymeleaf.templatemode.TemplateMode;
+import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Diagnosis;
+
+/**
+ * Renders report.html from the views with Thymeleaf (standalone, no Spring). Every string goes through th:text or
+ * th:attr, which escape; the template has no th:utext.
+ */
+public final class ReportWriter {
+    private final TemplateEngine engine;
+
+    public ReportWriter() {
+        ClassLoaderTemplateResolver resolver = new ClassLoaderTemplateResolver(
+                ReportWriter.class.getClassLoader());
+        resolver.setPrefix("dev/poolscope/analysis/report/");
+        resolver.setSuffix(".html");
+        resolver.setTemplateMode(TemplateMode.HTML);
+        resolver.setCharacterEncoding("UTF-8");
+        resolver.setCacheable(false);
+        engine = new TemplateEngine();
+        engine.setTemplateResolver(resolver);
+    }
+
+    public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
+            List<FlameInput> flames) throws IOException {
+        Context ctx = new Context();
+        ctx.setVariable("runName", runName);
+        ctx.setVariable("notes", run.notes());
+        ctx.setVariable("warnings", run.recording() == null ? List.of() : run.recording().warnings());
+        ctx.setVariable("source", source(run));
+        ctx.setVariable("summary", new SummaryView().build(summary));
+        ctx.setVariable("xlog", new XLogView().build(run));
+        ctx.setVariable("steps", new StepsView().build(run));
+        ctx.setVariable("gaps", new GapView().build(run));
+        ctx.setVariable("clientServer", new ClientServerView().build(run, summary));
+        ctx.setVariable("timeline", new TimelineView().build(run));
+        ctx.setVariable("flames", new FlameView().build(flames));
+        ctx.setVariable("diagnosis", new DiagnosisView().build(diagnosis));
+        ctx.setVariable("causes", List.of(Cause.ALL));
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            engine.process("report", ctx, w);
+        }
+    }
+
+    private static String source(RunModel run) {
+        if (run.recording() == null) {
+            return "no JDK recording was readable: server-side views are empty";
+        }
+        String files = run.recording().fromRepository()
+                ? "agent/recording.jfr is missing (the app was probably killed): read "
+                        + run.recording().files().size() + " chunks from agent/jfr-repository/"
+                : "agent/recording.jfr";
+        return files + ", " + run.recording().eventsRead() + " events";
+    }
+}

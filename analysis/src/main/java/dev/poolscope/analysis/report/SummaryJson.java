@@ -1,0 +1,121 @@
+package dev.poolscope.analysis.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.poolscope.analysis.model.Distribution;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.RuleResult;
+
+/** Writes summary.json: the contract fields (analysis/README.md) plus extras for the sweep's comparison table. */
+public final class SummaryJson {
+    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public ObjectNode build(RunModel run, RunSummary s, Diagnosis.Result d) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("throughput_rps", round(s.throughputRps()));
+        root.put("error_rate", round(s.errorRate()));
+        dist(root, "client_ms", s.client());
+        dist(root, "server_ms", s.server());
+        dist(root, "pool_wait_ms", s.poolWait());
+        dist(root, "hold_ms", s.hold());
+        dist(root, "backlog_ms", s.backlog());
+        putNullable(root, "cpu_process", s.cpuProcess());
+        putNullable(root, "cpu_machine", s.cpuMachine());
+        putNullable(root, "context_switches_per_s", s.contextSwitchesPerSecond());
+        root.put("gc_pause_ms_total", round(s.gcPauseMsTotal()));
+        ArrayNode diagnosis = root.putArray("diagnosis");
+        for (RuleResult r : d.results()) {
+            ObjectNode o = diagnosis.addObject();
+            o.put("rule", r.rule());
+            if (r.score() == null) {
+                o.putNull("score");
+            } else {
+                o.put("score", r.score());
+            }
+            o.put("severity", r.severity().name());
+            o.put("sentence", r.sentence());
+            ObjectNode ev = o.putObject("evidence");
+            for (Evidence e : r.evidence()) {
+                ev.put(e.name() + (e.unit().symbol().isEmpty() ? "" : " (" + e.unit().symbol() + ")"),
+                        round(e.value()));
+            }
+        }
+        root.put("primary_cause", d.primaryCause());
+        if (d.recommendation().threads() == null) {
+            root.putNull("recommended_threads");
+        } else {
+            root.put("recommended_threads", d.recommendation().threads());
+        }
+        ArrayNode arithmetic = root.putArray("recommended_threads_arithmetic");
+        d.recommendation().arithmetic().forEach(arithmetic::add);
+
+        root.put("duration_s", round(s.durationSeconds()));
+        root.put("requests", s.requests());
+        root.put("client_samples", s.clientSamples());
+        putNullable(root, "heap_used_max_bytes",
+                s.heapUsedMaxBytes() == null ? null : s.heapUsedMaxBytes() * 1.0);
+        putNullable(root, "live_threads_max", s.liveThreadsMax() == null ? null : s.liveThreadsMax() * 1.0);
+        putNullable(root, "worker_run_delay_share", s.workerRunDelayShare());
+        ObjectNode causes = root.putObject("server_ms_by_cause");
+        s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
+        putNullable(root, "pool_size", run.metadata().maximumPoolSize() == null
+                ? null
+                : run.metadata().maximumPoolSize() * 1.0);
+        putNullable(root, "max_threads", run.metadata().maxThreads() == null
+                ? null
+                : run.metadata().maxThreads() * 1.0);
+        if (run.metadata().serverType() == null) {
+            root.putNull("server");
+        } else {
+            root.put("server", run.metadata().serverType());
+        }
+        ObjectNode join = root.putObject("join");
+        join.put("matched", run.join().matched());
+        join.put("server_only", run.join().serverOnly());
+        join.put("client_only", run.join().clientOnly());
+        ObjectNode rec = root.putObject("recording");
+        if (run.recording() != null) {
+            rec.put("from_repository", run.recording().fromRepository());
+            rec.put("events", run.recording().eventsRead());
+            ArrayNode w = rec.putArray("warnings");
+            run.recording().warnings().forEach(w::add);
+        }
+        ArrayNode notes = root.putArray("notes");
+        run.notes().forEach(notes::add);
+        return root;
+    }
+
+    public void write(Path file, ObjectNode node) throws IOException {
+        mapper.writeValue(file.toFile(), node);
+    }
+
+    private static void dist(ObjectNode root, String name, Distribution d) {
+        ObjectNode o = root.putObject(name);
+        o.put("p50", round(d.p50Ms()));
+        o.put("p95", round(d.p95Ms()));
+        o.put("p99", round(d.p99Ms()));
+        o.put("max", round(d.maxMs()));
+        o.put("count", d.count());
+    }
+
+    private static void putNullable(ObjectNode o, String name, Double v) {
+        if (v == null || v.isNaN()) {
+            o.putNull(name);
+        } else {
+            o.put(name, round(v));
+        }
+    }
+
+    private static double round(double v) {
+        return Double.isNaN(v) ? 0 : Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.poolscope.analysis.report;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.StateTimeline;
+import dev.poolscope.analysis.recording.Events;
+
+/** View 6: one lane per worker thread, threads by cause over time, and the pool gauges. */
+final class TimelineView {
+    static final int LANE_HEIGHT = 10;
+
+    public record Model(Plot lanes, Plot states, Plot workers, Plot hikari, String note) {
+    }
+
+    Model build(RunModel run) {
+        StateTimeline t = run.timeline();
+        double t0 = run.startNanos() / 1e9;
+        double len = Math.max(1e-3, run.durationSeconds());
+        int n = Math.max(1, t.lanes().size());
+        Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * LANE_HEIGHT, 0, len, 0, n)
+                .axes("seconds since start", "");
+        for (int i = 0; i < t.lanes().size(); i++) {
+            StateTimeline.Lane lane = t.lanes().get(i);
+            double y = n - i - 1;
+            lanes.text(Plot.LEFT - 4, lanes.py(y + 0.2), shortName(lane.threadName()), "end");
+            for (StateTimeline.Segment s : lane.segments()) {
+                double a = s.startNanos() / 1e9 - t0;
+                double b = s.endNanos() / 1e9 - t0;
+                lanes.bar(a, b - a, y + 0.1, y + 0.9, s.cause().color(),
+                        lane.threadName() + ": " + s.cause().label() + " " + Fmt.ms((b - a) * 1000));
+            }
+        }
+        double[][] byCause = t.threadsByCause();
+        double max = 1;
+        for (double[] b : byCause) {
+            double sum = 0;
+            for (double v : b) {
+                sum += v;
+            }
+            max = Math.max(max, sum);
+        }
+        double bucket = t.bucketNanos() / 1e9;
+        double offset = (t.startNanos() / 1e9) - t0;
+        Plot states = new Plot(900, 240, 0, len, 0, max * 1.05).axes("seconds since start",
+                "threads in a request, by cause (average per bucket)");
+        for (int b = 0; b < byCause.length; b++) {
+            double y = 0;
+            for (Cause c : Cause.ALL) {
+                double v = byCause[b][c.ordinal()];
+                if (v > 0) {
+                    states.bar(offset + b * bucket, bucket, y, y + v, c.color(),
+                            c.label() + ": " + Plot.tick(v) + " threads");
+                    y += v;
+                }
+            }
+        }
+        for (Cause c : Cause.ALL) {
+            states.legend(c.label(), c.color());
+            lanes.legend(c.label(), c.color());
+        }
+        String note = "Lanes: the " + t.lanes().size() + " busiest worker threads"
+                + (t.lanesOmitted() > 0 ? " (" + t.lanesOmitted() + " more not drawn)" : "")
+                + (t.segmentsOmitted() > 0
+                        ? "; " + t.segmentsOmitted() + " pieces beyond the cap not drawn"
+                        : "")
+                + ". Time no event covers takes the colour of its largest share (CPU, run delay or unexplained).";
+        return new Model(lanes, states, workerPlot(run, t0, len), hikariPlot(run, t0, len), note);
+    }
+
+    private static Plot workerPlot(RunModel run, double t0, double len) {
+        List<Events.WorkerPoolGauge> g = run.pools().worker();
+        if (g.isEmpty()) {
+            return null;
+        }
+        double max = g.stream()
+                .mapToDouble(w -> Math.max(Math.max(w.busy(), w.max()), Math.max(w.size(), w.queued())))
+                .max().orElse(1);
+        Plot p = new Plot(900, 200, 0, len, 0, max * 1.05).axes("seconds since start", "worker threads");
+        series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
+                g.stream().mapToDouble(Events.WorkerPoolGauge::busy).toArray(), "busy", "#d62728");
+        series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
+                g.stream().mapToDouble(Events.WorkerPoolGauge::max).toArray(), "max", "#333333");
+        series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
+                g.stream().mapToDouble(Events.WorkerPoolGauge::size).toArray(), "size", "#1f77b4");
+        if (g.stream().anyMatch(w -> w.queued() >= 0)) {
+            series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
+                    g.stream().mapToDouble(w -> Math.max(0, w.queued())).toArray(), "queued", "#ff7f0e");
+        }
+        return p;
+    }
+
+    private static Plot hikariPlot(RunModel run, double t0, double len) {
+        List<Events.HikariPoolGauge> g = run.pools().hikari();
+        if (g.isEmpty()) {
+            return null;
+        }
+        double max = g.stream().mapToDouble(h -> Math.max(Math.max(h.active(), h.max()), h.waiting())).max()
+                .orElse(1);
+        Plot p = new Plot(900, 200, 0, len, 0, max * 1.05).axes("seconds since start",
+                "connections / threads");
+        double[] xs = g.stream().mapToDouble(h -> h.timeNanos() / 1e9 - t0).toArray();
+        series(p, xs, g.stream().mapToDouble(Events.HikariPoolGauge::active).toArray(), "active", "#d62728");
+        series(p, xs, g.stream().mapToDouble(Events.HikariPoolGauge::idle).toArray(), "idle", "#2ca02c");
+        series(p, xs, g.stream().mapToDouble(Events.HikariPoolGauge::waiting).toArray(), "waiting threads",
+                "#9467bd");
+        series(p, xs, g.stream().mapToDouble(Events.HikariPoolGauge::max).toArray(), "max", "#333333");
+        return p;
+    }
+
+    private static void series(Plot p, double[] xs, double[] ys, String name, String color) {
+        p.line(xs, ys, color);
+        p.legend(name, color);
+    }
+
+    private static String shortName(String name) {
+        return name.length() <= 18 ? name : "…" + name.substring(name.length() - 17);
+    }
+}

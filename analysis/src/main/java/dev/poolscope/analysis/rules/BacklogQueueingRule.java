@@ -1,0 +1,60 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RequestTimeline;
+import dev.poolscope.analysis.model.RunModel;
+
+/**
+ * Requests waiting before the application sees them (accept backlog, connect): client elapsed minus server time,
+ * invisible to a server-side APM.
+ */
+final class BacklogQueueingRule implements Rule {
+    static final Threshold BACKLOG_SHARE = new Threshold("backlog share of client time", 10, 30,
+            Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "backlog-queueing";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("jmeter/results.jtl with requestId", "poolscope.Request", "poolscope.WorkerPool");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(BACKLOG_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        // Can client and server samples be joined by request id?
+        if (run.join().matched() == 0) {
+            return notEnoughData("no JMeter sample matched a server request by request id");
+        }
+        long backlog = 0;
+        long client = 0;
+        long[] each = new long[(int) run.join().matched()];
+        int n = 0;
+        for (RequestTimeline r : run.requests()) {
+            if (r.client() != null) {
+                backlog += r.backlogNanos();
+                client += r.client().elapsedMillis() * 1_000_000L;
+                each[n++] = r.backlogNanos();
+            }
+        }
+        double share = client == 0 ? 0 : 100.0 * backlog / client;
+        double p99 = dev.poolscope.analysis.model.Distribution.ofNanos(java.util.Arrays.copyOf(each, n))
+                .p99Ms();
+        double full = Facts.workersFullPct(run);
+        List<Evidence> ev = List.of(new Evidence("backlog share of client time", share, Unit.PERCENT),
+                new Evidence("backlog p99", p99, Unit.MILLISECONDS),
+                new Evidence("gauge samples with every worker busy", full, Unit.PERCENT));
+        int score = BACKLOG_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(p99), num(full));
+    }
+}

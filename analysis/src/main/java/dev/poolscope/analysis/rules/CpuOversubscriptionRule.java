@@ -1,0 +1,55 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SchedTotals;
+
+/** More runnable threads than CPUs: worker run delay (schedstat field 2) large next to their CPU time. */
+final class CpuOversubscriptionRule implements Rule {
+    static final Threshold RUN_DELAY_SHARE = new Threshold("run delay / (CPU + run delay) of workers", 10, 30,
+            Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "cpu-oversubscription";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("poolscope.ThreadSchedStat", "jdk.CPULoad");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(RUN_DELAY_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        SchedTotals w = run.workers();
+        // Without per-thread schedstat, run delay is invisible to JFR: say so rather than guess from CPU load.
+        if (w.threads() == 0) {
+            return notEnoughData("no poolscope.ThreadSchedStat for the worker threads (Linux only)");
+        }
+        double share = 100 * w.runDelayShare();
+        double perSecond = w.runDelayPerSecond();
+        double cpu = Facts.maxMachineCpu(run);
+        double invol = w.spanNanos() == 0 ? 0 : w.involuntarySwitches() / (w.spanNanos() / 1e9 / w.threads());
+        List<Evidence> ev = List.of(new Evidence("worker run delay share", share, Unit.PERCENT),
+                new Evidence("worker run delay per second", perSecond * 1000, Unit.MILLISECONDS),
+                new Evidence("run delay share of server time", Facts.sharePct(run, Cause.RUN_DELAY),
+                        Unit.PERCENT),
+                new Evidence("machine CPU max", Double.isNaN(cpu) ? -1 : cpu * 100, Unit.PERCENT),
+                new Evidence("worker involuntary switches", invol, Unit.PER_SECOND));
+        int score = RUN_DELAY_SHARE.score(share);
+        if (score < 25) {
+            return result(score, "ok", ev, num(share), w.threads());
+        }
+        return result(score, "found", ev, num(share), w.threads(), num(perSecond),
+                Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)));
+    }
+}

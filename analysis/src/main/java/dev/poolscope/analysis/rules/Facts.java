@@ -1,0 +1,60 @@
+package dev.poolscope.analysis.rules;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+
+/** Derived numbers several rules share. */
+final class Facts {
+    private Facts() {
+    }
+
+    /** Percent of all requests' server time attributed to {@code cause}. */
+    static double sharePct(RunModel run, Cause cause) {
+        long total = run.serverTotal().totalNanos();
+        return total == 0 ? 0 : 100.0 * run.serverTotal().nanos(cause) / total;
+    }
+
+    static double meanMs(RunModel run, Cause cause) {
+        return run.requests().isEmpty() ? 0 : run.serverTotal().nanos(cause) / 1e6 / run.requests().size();
+    }
+
+    /** Percent of Hikari gauge samples where every connection was out and threads were waiting. */
+    static double saturatedGaugePct(RunModel run) {
+        var g = run.pools().hikari();
+        if (g.isEmpty()) {
+            return 0;
+        }
+        long n = g.stream().filter(h -> h.waiting() > 0 && h.active() >= Math.max(1, h.max())).count();
+        return 100.0 * n / g.size();
+    }
+
+    static int maxWaiting(RunModel run) {
+        return run.pools().hikari().stream().mapToInt(h -> h.waiting()).max().orElse(0);
+    }
+
+    /** Percent of worker-pool gauge samples with every worker busy. */
+    static double workersFullPct(RunModel run) {
+        var g = run.pools().worker();
+        if (g.isEmpty()) {
+            return 0;
+        }
+        long n = g.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
+        return 100.0 * n / g.size();
+    }
+
+    static double maxMachineCpu(RunModel run) {
+        return run.process().cpuLoad().stream().mapToDouble(c -> c.machineTotal())
+                .filter(d -> !Double.isNaN(d))
+                .max().orElse(Double.NaN);
+    }
+
+    static double meanMachineCpu(RunModel run) {
+        return run.process().cpuLoad().stream().mapToDouble(c -> c.machineTotal())
+                .filter(d -> !Double.isNaN(d))
+                .average().orElse(Double.NaN);
+    }
+
+    static boolean hasRequests(RunModel run) {
+        return !run.requests().isEmpty();
+    }
+}

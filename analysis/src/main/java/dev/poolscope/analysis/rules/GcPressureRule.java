@@ -1,0 +1,43 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
+
+/** Stop-the-world pauses as a share of the run's wall clock. */
+final class GcPressureRule implements Rule {
+    static final Threshold PAUSE_SHARE = new Threshold("GC pause share of run time", 2, 10, Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "gc-pressure";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("jdk.GarbageCollection", "jdk.GCPhasePause");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(PAUSE_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        // Without a recording there is no GC data; a recording with no GC at all is a valid answer (0).
+        if (run.recording() == null || run.durationSeconds() <= 0) {
+            return notEnoughData("no JDK recording");
+        }
+        double pauseMs = run.process().gcPauseNanos() / 1e6;
+        double share = 100 * pauseMs / 1000 / run.durationSeconds();
+        List<Evidence> ev = List.of(new Evidence("GC pause share of run time", share, Unit.PERCENT),
+                new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
+                new Evidence("collections", run.process().gcCount(), Unit.COUNT));
+        int score = PAUSE_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(pauseMs),
+                run.process().gcCount());
+    }
+}

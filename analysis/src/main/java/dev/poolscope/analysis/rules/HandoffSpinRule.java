@@ -1,0 +1,47 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
+
+/**
+ * HikariCP's hand-off spin: a thread returning a connection while others wait loops on Thread.yield in
+ * ConcurrentBag.requite, so starvation shows up as CPU burn (HikariCP #835).
+ */
+final class HandoffSpinRule implements Rule {
+    static final Threshold YIELD_SHARE = new Threshold("CPU samples in ConcurrentBag.requite yield", 2, 10,
+            Unit.PERCENT);
+    static final long MIN_SAMPLES = 50;
+
+    @Override
+    public String id() {
+        return "handoff-spin";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("jdk.ExecutionSample");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(YIELD_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        long samples = run.process().cpuSamples();
+        // Too few samples make any share noise.
+        if (samples < MIN_SAMPLES) {
+            return notEnoughData(
+                    "fewer than " + MIN_SAMPLES + " jdk.ExecutionSample events (" + samples + ")");
+        }
+        double share = 100.0 * run.process().yieldSpinSamples() / samples;
+        List<Evidence> ev = List.of(new Evidence("CPU samples in requite yield", share, Unit.PERCENT),
+                new Evidence("CPU samples", samples, Unit.COUNT));
+        int score = YIELD_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), samples);
+    }
+}

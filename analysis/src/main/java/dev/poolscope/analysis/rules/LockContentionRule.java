@@ -1,0 +1,41 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+
+/** Monitor enters and parks outside the connection pool and Lettuce, on request threads. */
+final class LockContentionRule implements Rule {
+    static final Threshold LOCK_SHARE = new Threshold("lock wait share of server time", 5, 20, Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "lock-contention";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("poolscope.Request", "jdk.JavaMonitorEnter", "jdk.ThreadPark");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(LOCK_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        if (!Facts.hasRequests(run)) {
+            return notEnoughData("no poolscope.Request events");
+        }
+        double share = Facts.sharePct(run, Cause.LOCK_WAIT);
+        double mean = Facts.meanMs(run, Cause.LOCK_WAIT);
+        List<Evidence> ev = List.of(new Evidence("lock wait share of server time", share, Unit.PERCENT),
+                new Evidence("mean lock wait per request", mean, Unit.MILLISECONDS));
+        int score = LOCK_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(mean));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
+
+/** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
+final class VirtualThreadPinningRule implements Rule {
+    static final Threshold PINNED_SHARE = new Threshold("pinned time share of server time", 1, 5,
+            Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "vthread-pinning";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of("jdk.VirtualThreadPinned", "agent/metadata.json server.virtualThreads");
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(PINNED_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        if (!Facts.hasRequests(run)) {
+            return notEnoughData("no poolscope.Request events");
+        }
+        long pinned = run.process().pinnedNanos();
+        boolean virtual = Boolean.TRUE.equals(run.metadata().virtualThreads());
+        // Platform threads cannot be pinned: nothing to judge.
+        if (!virtual && pinned == 0) {
+            return result(0, "platform", List.of());
+        }
+        long server = run.serverTotal().totalNanos();
+        double share = server == 0 ? 0 : 100.0 * pinned / server;
+        List<Evidence> ev = List.of(new Evidence("pinned share of server time", share, Unit.PERCENT),
+                new Evidence("pinned events", run.process().pinnedCount(), Unit.COUNT),
+                new Evidence("pinned total", pinned / 1e6, Unit.MILLISECONDS));
+        int score = PINNED_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), run.process().pinnedCount(),
+                num(pinned / 1e6));
+    }
+}

@@ -1,0 +1,112 @@
+package dev.poolscope.analysis.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.poolscope.analysis.fixtures.SyntheticRun;
+
+class AnalyzeEndToEndTest {
+    @TempDir
+    static Path dir;
+    static Path run;
+    static int exit;
+    static String out;
+    static String err;
+    static String html;
+    static JsonNode summary;
+
+    @BeforeAll
+    static void analyze() throws Exception {
+        run = new SyntheticRun().write(dir.resolve("starved")).runDir();
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        exit = AnalysisCli.run(new String[]{"analyze", run.toString()}, new PrintWriter(o, true),
+                new PrintWriter(e, true));
+        out = o.toString();
+        err = e.toString();
+        html = Files.readString(run.resolve("report.html"));
+        summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+    }
+
+    @Test
+    void exitsZeroWithOneLine() {
+        assertThat(exit).as(err).isZero();
+        assertThat(out.strip()).startsWith("wrote ").contains("primary cause: ").doesNotContain("\n");
+    }
+
+    @Test
+    void summaryHasEveryContractField() {
+        for (String f : new String[]{"throughput_rps", "error_rate", "cpu_process", "context_switches_per_s",
+                "gc_pause_ms_total", "diagnosis", "primary_cause", "recommended_threads"}) {
+            assertThat(summary.has(f)).as(f).isTrue();
+        }
+        for (String d : new String[]{"client_ms", "server_ms", "pool_wait_ms", "hold_ms", "backlog_ms"}) {
+            for (String p : new String[]{"p50", "p95", "p99", "max"}) {
+                assertThat(summary.path(d).has(p)).as(d + "." + p).isTrue();
+            }
+        }
+        assertThat(summary.path("requests").asLong()).isEqualTo(12);
+        assertThat(summary.path("join").path("matched").asLong()).isEqualTo(12);
+        assertThat(summary.path("diagnosis")).hasSize(10);
+        assertThat(summary.path("recommended_threads").isInt()).isTrue();
+    }
+
+    @Test
+    void gapsAreAttributedToTheirCauses() {
+        // Each request: 20 ms Redis (sleep), 40 ms park inside ConnectionWait, 10 ms busy hold; 30 ms backlog.
+        assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isBetween(40.0, 60.0);
+        assertThat(summary.path("hold_ms").path("p50").asDouble()).isBetween(10.0, 25.0);
+        assertThat(summary.path("backlog_ms").path("p50").asDouble()).isBetween(25.0, 60.0);
+        JsonNode causes = summary.path("server_ms_by_cause");
+        assertThat(causes.path("connection_wait").asDouble()).isCloseTo(12 * 40, within(12 * 20.0));
+        assertThat(causes.path("redis_wait").asDouble()).isCloseTo(12 * 20, within(12 * 20.0));
+        assertThat(summary.path("primary_cause").asText()).isEqualTo("pool-starvation");
+    }
+
+    @Test
+    void reportHasEverySectionWithPlots() {
+        for (String id : new String[]{"summary", "diagnosis", "xlog", "steps", "gaps", "client-server",
+                "threads",
+                "flames"}) {
+            assertThat(html).contains("id=\"" + id + "\"");
+        }
+        assertThat(html).contains("<svg").contains("<circle").contains("<polyline")
+                .contains("Scouter T-GAP ms")
+                .contains("waiting for a pooled connection").contains("unexplained").contains("getConnection")
+                .contains("flame-cpu.html").contains("Little&#39;s law");
+        assertThat(html).doesNotContain("https://").doesNotContain("src=\"http");
+        // Each view renders once (a fragment selector once pulled the diagnosis table into every profile).
+        assertThat(html.split("<th>finding</th>", -1)).hasSize(2);
+        assertThat(html.split("<td>request start</td>", -1)).hasSize(11);
+        assertThat(run.resolve("flame-cpu.html")).exists();
+        assertThat(run.resolve("flame-cpu.collapsed")).exists();
+        assertThat(run.resolve("flame-lock.html")).exists();
+    }
+
+    @Test
+    void markupFromTheRecordingIsEscaped() {
+        assertThat(html).doesNotContain("<script>alert(1)</script>")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+
+    @Test
+    void compareReadsSummaries() {
+        StringWriter o = new StringWriter();
+        int code = AnalysisCli.run(new String[]{"compare", run.toString()}, new PrintWriter(o, true),
+                new PrintWriter(new StringWriter(), true));
+        assertThat(code).isZero();
+        assertThat(o.toString()).contains("starved").contains("pool-starvation").contains("client p99");
+    }
+}

@@ -1,0 +1,128 @@
+package dev.poolscope.analysis.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.poolscope.analysis.fixtures.SyntheticRun;
+
+class RecordingReaderTest {
+    @TempDir
+    static Path dir;
+    static Path agent;
+
+    @BeforeAll
+    static void record() throws Exception {
+        SyntheticRun run = new SyntheticRun();
+        run.workers = 2;
+        run.requestsPerWorker = 2;
+        agent = run.write(dir.resolve("run")).runDir().resolve("agent");
+    }
+
+    static final class Collect implements RecordingListener {
+        final List<Events.Request> requests = new ArrayList<>();
+        final List<Events.ConnectionWait> waits = new ArrayList<>();
+        final List<Events.ThreadWait> parks = new ArrayList<>();
+        final List<Events.SchedStat> sched = new ArrayList<>();
+        final List<Events.HikariPoolGauge> hikari = new ArrayList<>();
+
+        @Override
+        public void request(Events.Request e) {
+            requests.add(e);
+        }
+
+        @Override
+        public void connectionWait(Events.ConnectionWait e) {
+            waits.add(e);
+        }
+
+        @Override
+        public void threadWait(Events.ThreadWait e) {
+            parks.add(e);
+        }
+
+        @Override
+        public void schedStat(Events.SchedStat e) {
+            sched.add(e);
+        }
+
+        @Override
+        public void hikariPool(Events.HikariPoolGauge e) {
+            hikari.add(e);
+        }
+    }
+
+    @Test
+    void readsContractEventsAndRealParksOnTheSameThread() throws Exception {
+        Collect c = new Collect();
+        RecordingInfo info = new RecordingReader().read(agent, c);
+
+        assertThat(info.fromRepository()).isFalse();
+        assertThat(c.requests).hasSize(4);
+        Events.Request first = c.requests.stream().filter(r -> r.requestId().contains("<script>")).findFirst()
+                .orElseThrow();
+        assertThat(first.uri()).isEqualTo("/api/<script>alert(1)</script>");
+        assertThat(first.thread().name()).startsWith("http-nio-8080-exec-");
+        assertThat(first.endNanos() - first.startNanos()).isGreaterThanOrEqualTo(70_000_000L);
+        assertThat(c.waits).hasSize(4).allSatisfy(w -> {
+            assertThat(w.pool()).isEqualTo("HikariPool-1");
+            assertThat(w.endNanos() - w.startNanos()).isGreaterThanOrEqualTo(40_000_000L);
+        });
+        // The JVM's own park events land on the same Java thread id as the ConnectionWait around them.
+        Events.ConnectionWait w = c.waits.getFirst();
+        assertThat(c.parks).anySatisfy(p -> {
+            assertThat(p.kind()).isEqualTo(Events.WaitKind.PARK_OTHER);
+            assertThat(p.thread().javaThreadId()).isEqualTo(w.thread().javaThreadId());
+        });
+        assertThat(c.sched).isNotEmpty().allSatisfy(s -> assertThat(s.cpuNanos()).isPositive());
+        assertThat(c.hikari).isNotEmpty().allSatisfy(h -> assertThat(h.max()).isEqualTo(2));
+        assertThat(info.count("poolscope.Request")).isEqualTo(4);
+    }
+
+    @Test
+    void fallsBackToRepositoryChunksWhenTheDumpIsMissing() throws Exception {
+        Path other = Files
+                .createDirectories(dir.resolve("killed/agent/jfr-repository/2025_11_21_10_00_00_123"));
+        Files.copy(agent.resolve("recording.jfr"), other.resolve("2025_11_21_10_00_00.jfr"));
+        Collect c = new Collect();
+        RecordingInfo info = new RecordingReader().read(dir.resolve("killed/agent"), c);
+        assertThat(info.fromRepository()).isTrue();
+        assertThat(c.requests).hasSize(4);
+    }
+
+    @Test
+    void truncatedRecordingKeepsWhatWasReadOrSaysWhy() throws Exception {
+        byte[] all = Files.readAllBytes(agent.resolve("recording.jfr"));
+        Path cut = Files.createDirectories(dir.resolve("cut/agent")).resolve("recording.jfr");
+        Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
+        try {
+            RecordingInfo info = new RecordingReader().read(cut.getParent(), new Collect());
+            assertThat(info.warnings()).singleElement().asString().contains("truncated");
+        } catch (RecordingException e) {
+            assertThat(e.getMessage()).contains("recording.jfr").doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void nonJfrAndEmptyFilesGiveOneLineErrors() throws Exception {
+        Path garbage = dir.resolve("garbage/agent/recording.jfr");
+        SyntheticRun.writeGarbage(garbage);
+        assertThatThrownBy(() -> new RecordingReader().read(garbage.getParent(), new Collect()))
+                .isInstanceOf(RecordingException.class).hasMessageContaining("not a readable JFR recording")
+                .hasMessageNotContaining("\n");
+        Path empty = Files.createDirectories(dir.resolve("empty/agent")).resolve("recording.jfr");
+        Files.createFile(empty);
+        assertThatThrownBy(() -> new RecordingReader().read(empty.getParent(), new Collect()))
+                .isInstanceOf(RecordingException.class).hasMessageContaining("is empty");
+        assertThatThrownBy(() -> new RecordingReader().read(dir.resolve("none/agent"), new Collect()))
+                .isInstanceOf(RecordingException.class).hasMessageStartingWith("no recording:");
+    }
+}

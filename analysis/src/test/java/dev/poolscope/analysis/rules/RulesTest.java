@@ -1,0 +1,180 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Scenario.Kind.CONNECTION_WAIT;
+import static dev.poolscope.analysis.rules.Scenario.Kind.HOLD;
+import static dev.poolscope.analysis.rules.Scenario.Kind.MONITOR;
+import static dev.poolscope.analysis.rules.Scenario.Kind.REDIS_WAIT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Every rule on synthetic events: the exact sentence and the score band. */
+class RulesTest {
+
+    static void assertBand(RuleResult r, RuleResult.Severity severity, int min, int max) {
+        assertThat(r.severity()).isEqualTo(severity);
+        assertThat(r.score()).isBetween(min, max);
+    }
+
+    @Test
+    void poolStarvation() {
+        RuleResult r = Scenario.run(new PoolStarvationRule(),
+                new Scenario().each(20, 80, CONNECTION_WAIT).saturatedPoolGauges());
+        assertThat(r.sentence())
+                .isEqualTo("Pool starvation: requests spent 60% of server time waiting for a pooled"
+                        + " connection (mean 60 ms per request, getConnection p99 60 ms); all connections were out with"
+                        + " threads waiting in 100% of pool samples, at most 5 threads waiting, 0 getConnection timeouts.");
+        assertBand(r, RuleResult.Severity.WARNING, 90, 92);
+
+        RuleResult ok = Scenario.run(new PoolStarvationRule(), new Scenario().each(10, 11, CONNECTION_WAIT));
+        assertThat(ok.sentence()).isEqualTo(
+                "No pool starvation: requests spent 1% of server time waiting for a connection (getConnection p99 1 ms).");
+        assertBand(ok, RuleResult.Severity.OK, 0, 24);
+
+        RuleResult na = Scenario.run(new PoolStarvationRule(), new Scenario());
+        assertThat(na.sentence())
+                .isEqualTo("Not enough data: no poolscope.ConnectionWait or poolscope.HikariPool events.");
+        assertThat(na.score()).isNull();
+    }
+
+    @Test
+    void connectionHeldAcrossRedis() {
+        RuleResult r = Scenario.run(new ConnectionHeldRule(),
+                new Scenario().each(20, 80, HOLD).each(30, 60, REDIS_WAIT));
+        assertThat(r.sentence())
+                .isEqualTo("Connections held across non-database work: 50% of the time a connection"
+                        + " was borrowed its thread waited for something else (50% for Redis); hold p50 60 ms, p99 60 ms."
+                        + " Check open-in-view and calls made inside transactions.");
+        assertBand(r, RuleResult.Severity.WARNING, 86, 88);
+        assertThat(Scenario.run(new ConnectionHeldRule(), new Scenario()).sentence())
+                .isEqualTo("Not enough data: no poolscope.ConnectionHold events.");
+    }
+
+    @Test
+    void cpuOversubscription() {
+        RuleResult r = Scenario.run(new CpuOversubscriptionRule(), new Scenario().schedStat(100, 300));
+        assertThat(r.sentence())
+                .isEqualTo("CPU oversubscription: the 1 worker threads spent 75% of the time they"
+                        + " wanted a CPU waiting for one (0.30 s of run delay per second), machine CPU peaked at 98%; 30% of"
+                        + " server time was runnable but not scheduled.");
+        assertBand(r, RuleResult.Severity.WARNING, 93, 95);
+        assertThat(Scenario.run(new CpuOversubscriptionRule(), new Scenario()).sentence()).isEqualTo(
+                "Not enough data: no poolscope.ThreadSchedStat for the worker threads (Linux only).");
+    }
+
+    @Test
+    void redisStarvedOrSlow() {
+        RuleResult starved = Scenario.run(new RedisSlowRule(),
+                new Scenario().each(0, 50, REDIS_WAIT).roundTrips(10));
+        assertThat(starved.sentence())
+                .isEqualTo("Redis replies are late on this side: 50% of server time waiting for"
+                        + " replies; callers waited 50 ms on average while the round trip took 10 ms, and the Lettuce event"
+                        + " loop spent 0% of its wanted CPU time waiting to run.");
+        assertBand(starved, RuleResult.Severity.WARNING, 86, 88);
+        RuleResult slow = Scenario.run(new RedisSlowRule(),
+                new Scenario().each(0, 50, REDIS_WAIT).roundTrips(45));
+        assertThat(slow.sentence())
+                .isEqualTo("Slow Redis: 50% of server time waiting for replies; callers waited"
+                        + " 50 ms on average and the round trip itself took 45 ms.");
+        assertThat(Scenario.run(new RedisSlowRule(), new Scenario()).severity())
+                .isEqualTo(RuleResult.Severity.NA);
+    }
+
+    @Test
+    void lockContention() {
+        RuleResult r = Scenario.run(new LockContentionRule(), new Scenario().each(10, 40, MONITOR));
+        assertThat(r.sentence()).isEqualTo(
+                "Lock contention: 30% of server time in monitor or lock waits outside the pool (mean 30 ms per request).");
+        assertBand(r, RuleResult.Severity.WARNING, 84, 86);
+    }
+
+    @Test
+    void gcPressure() {
+        RuleResult r = Scenario.run(new GcPressureRule(), new Scenario().gc(150));
+        assertThat(r.sentence())
+                .isEqualTo("GC pressure: pauses took 15% of the run (150 ms in 1 collections).");
+        assertBand(r, RuleResult.Severity.WARNING, 84, 86);
+        RuleResult ok = Scenario.run(new GcPressureRule(), new Scenario());
+        assertThat(ok.sentence())
+                .isEqualTo("No GC pressure: pauses took 0% of the run (0 ms in 0 collections).");
+        assertBand(ok, RuleResult.Severity.OK, 0, 0);
+    }
+
+    @Test
+    void backlogQueueing() {
+        RuleResult r = Scenario.run(new BacklogQueueingRule(),
+                new Scenario().client(200).saturatedPoolGauges());
+        assertThat(r.sentence())
+                .isEqualTo("Backlog queueing: 50% of client time was spent before the application"
+                        + " saw the request (accept backlog, connect; p99 100 ms); every worker was busy in 100% of"
+                        + " worker-pool samples.");
+        assertBand(r, RuleResult.Severity.WARNING, 86, 88);
+        assertThat(Scenario.run(new BacklogQueueingRule(), new Scenario()).sentence())
+                .isEqualTo("Not enough data: no JMeter sample matched a server request by request id.");
+    }
+
+    @Test
+    void handoffSpin() {
+        RuleResult r = Scenario.run(new HandoffSpinRule(), new Scenario().cpuSamples(100, 20));
+        assertThat(r.sentence()).isEqualTo("Hand-off spin: 20% of 100 CPU samples are Thread.yield in"
+                + " ConcurrentBag.requite: returning threads burn CPU while others wait for connections.");
+        assertBand(r, RuleResult.Severity.WARNING, 90, 92);
+        assertThat(Scenario.run(new HandoffSpinRule(), new Scenario()).sentence())
+                .isEqualTo("Not enough data: fewer than 50 jdk.ExecutionSample events (0).");
+    }
+
+    @Test
+    void virtualThreadPinning() {
+        RuleResult platform = Scenario.run(new VirtualThreadPinningRule(), new Scenario());
+        assertThat(platform.sentence())
+                .isEqualTo("No virtual-thread pinning: the server ran on platform threads.");
+        assertBand(platform, RuleResult.Severity.OK, 0, 0);
+        Scenario s = new Scenario();
+        s.virtualThreads = true;
+        s.b.virtualThreadPinned(
+                new dev.poolscope.analysis.recording.Events.VirtualThreadPinned(Scenario.WORKER,
+                        Scenario.T0, Scenario.T0 + 100 * Scenario.MS));
+        RuleResult pinned = Scenario.run(new VirtualThreadPinningRule(), s);
+        assertThat(pinned.sentence())
+                .isEqualTo("Virtual-thread pinning: pinned 10% of server time (1 events, 100 ms);"
+                        + " pinned threads hold their carrier while they block.");
+        assertBand(pinned, RuleResult.Severity.WARNING, 90, 92);
+    }
+
+    @Test
+    void healthyAndPrimaryCause() {
+        Diagnosis.Result clean = new Diagnosis()
+                .evaluate(new Scenario().each(10, 11, CONNECTION_WAIT).model());
+        assertThat(clean.primaryCause()).isEqualTo("healthy");
+        assertThat(clean.results().getLast().sentence())
+                .isEqualTo("Healthy: no cause scored 50 or more (the highest scored 3).");
+        Diagnosis.Result starved = new Diagnosis()
+                .evaluate(new Scenario().each(20, 80, CONNECTION_WAIT).saturatedPoolGauges().model());
+        assertThat(starved.primaryCause()).isEqualTo("pool-starvation");
+        assertThat(starved.results().getLast().sentence())
+                .isEqualTo("Not healthy: pool-starvation scored 91.");
+    }
+
+    @Test
+    void recommendationShowsLittlesLaw() {
+        Scenario s = new Scenario().each(0, 40, CONNECTION_WAIT).each(40, 60, HOLD);
+        s.poolSize = 2;
+        Recommendation r = new ThreadRecommendation().recommend(s.model());
+        // X = 10 req/s, S = 100 ms, W = 40 ms, h = 20 ms, C = 2: C × (S − W) / h = 6 threads, × 1.25 → 8.
+        assertThat(r.threads()).isEqualTo(8);
+        assertThat(r.arithmetic()).contains(
+                "Measured: throughput X = 10 req/s, server time S = 100 ms, pool wait W = 40 ms, connection hold"
+                        + " h = 20 ms per request, pool size C = 2, CPUs = 2.",
+                "Recommended = max(2, ceil(6 × 1.25)) = 8 worker threads.");
+        assertThat(r.sentence()).isEqualTo("Recommended worker threads: 8 (configured: 200).");
+    }
+
+    @Test
+    void thresholdScoreIsMonotonicAndPasses75AtTheLimit() {
+        Threshold t = new Threshold("x", 10, 30, Unit.PERCENT);
+        assertThat(t.score(0)).isZero();
+        assertThat(t.score(10)).isEqualTo(25);
+        assertThat(t.score(30)).isEqualTo(75);
+        assertThat(t.score(1000)).isLessThanOrEqualTo(100);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.poolscope.analysis.rules;
+
+import java.util.List;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Synthetic events with exact times: ten 100 ms requests back to back on one worker thread over one second. Each
+ * method adds events at fixed offsets inside every request.
+ */
+final class Scenario {
+    static final long T0 = 1_763_700_000_000_000_000L;
+    static final long MS = 1_000_000L;
+    static final Events.ThreadRef WORKER = new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false);
+    static final Events.ThreadRef LOOP = new Events.ThreadRef(7, 707, "lettuce-nioEventLoop-4-1", false);
+
+    final RunModelBuilder b = new RunModelBuilder();
+    int poolSize = 10;
+    boolean virtualThreads;
+
+    Scenario() {
+        for (int i = 0; i < 10; i++) {
+            b.request(
+                    new Events.Request(WORKER, start(i), start(i) + 100 * MS, "r-" + i, "GET", "/api/x", 200,
+                            "tomcat"));
+        }
+    }
+
+    static long start(int i) {
+        return T0 + i * 100 * MS;
+    }
+
+    /** Adds, in every request, an interval [from, to) ms after its start. */
+    Scenario each(long fromMs, long toMs, Kind kind) {
+        for (int i = 0; i < 10; i++) {
+            long s = start(i) + fromMs * MS;
+            long e = start(i) + toMs * MS;
+            switch (kind) {
+                case CONNECTION_WAIT -> b.connectionWait(
+                        new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "c1", true, 10, 0, 5, 10));
+                case HOLD ->
+                    b.connectionHold(new Events.ConnectionHold(WORKER, s, e, "HikariPool-1", "c1", 10, 0, 5,
+                            10));
+                case REDIS_WAIT -> b.redisWait(new Events.RedisWait(WORKER, s, e, "GET", true));
+                case MONITOR ->
+                    b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.MONITOR_ENTER,
+                            "java.lang.Object"));
+            }
+        }
+        return this;
+    }
+
+    enum Kind {
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR
+    }
+
+    Scenario roundTrips(long ms) {
+        for (int i = 0; i < 10; i++) {
+            b.redisRoundTrip(new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, "GET", 42, true));
+        }
+        return this;
+    }
+
+    Scenario saturatedPoolGauges() {
+        for (int i = 0; i <= 10; i++) {
+            b.hikariPool(new Events.HikariPoolGauge(start(i), "HikariPool-1", 10, 0, 5, 10, 10));
+            b.workerPool(new Events.WorkerPoolGauge(start(i), "tomcat", 200, 200, 200, -1));
+        }
+        return this;
+    }
+
+    Scenario schedStat(long cpuMs, long runDelayMs) {
+        b.schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
+        b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), cpuMs * MS, runDelayMs * MS,
+                0, 10,
+                100));
+        b.cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.4, 0.1, 0.98));
+        return this;
+    }
+
+    Scenario gc(long pauseMs) {
+        b.garbageCollection(new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
+        return this;
+    }
+
+    Scenario client(long elapsedMs) {
+        for (int i = 0; i < 10; i++) {
+            long serverEndMs = (start(i) + 100 * MS) / MS;
+            b.accept(new JtlSample(serverEndMs - elapsedMs, elapsedMs, "GET x", "200", true, 1, elapsedMs, 1,
+                    "http://h/api/x", "r-" + i));
+        }
+        return this;
+    }
+
+    Scenario cpuSamples(int total, int yielding) {
+        for (int i = 0; i < total; i++) {
+            b.cpuSample(new Events.CpuSample(WORKER, T0 + i * 10 * MS, i < yielding));
+        }
+        return this;
+    }
+
+    RunModel model() {
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, virtualThreads,
+                List.of(new RunMetadata.Pool("HikariPool-1", poolSize, 10_000L)), false, null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
+                T0 + 1000 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    static RuleResult run(Rule rule, Scenario s) {
+        return rule.evaluate(s.model());
+    }
+}
