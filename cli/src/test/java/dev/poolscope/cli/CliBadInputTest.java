@@ -1,0 +1,74 @@
+package dev.poolscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input: one line on stderr, exit 2, nothing started. */
+class CliBadInputTest {
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream saved;
+
+    @BeforeEach
+    void captureStderr() {
+        saved = System.err;
+        System.setErr(new PrintStream(err, true));
+        System.setProperty("poolscope.home", Path.of("..").toAbsolutePath().normalize().toString());
+    }
+
+    @AfterEach
+    void restoreStderr() {
+        System.setErr(saved);
+    }
+
+    private String run(int expectedExit, String... args) {
+        int exit = PoolscopeCli.execute(args);
+        String text = err.toString().trim();
+        assertThat(exit).as(text).isEqualTo(expectedExit);
+        assertThat(text.lines().count()).as(text).isEqualTo(1);
+        assertThat(text).doesNotContain("\tat ");
+        err.reset();
+        return text;
+    }
+
+    @Test
+    void unknownPlan(@TempDir Path dir) {
+        assertThat(run(2, "run", "--plan", "nope", "--out", dir.resolve("r").toString()))
+                .startsWith("poolscope: no plan 'nope': expected ");
+    }
+
+    @Test
+    void badDuration() {
+        assertThat(run(2, "run", "--duration", "soon"))
+                .isEqualTo("poolscope: --duration must look like 60, 60s, 2m or 1m30s, got 'soon'");
+    }
+
+    @Test
+    void badThreadList() {
+        assertThat(run(2, "sweep", "--threads", "8,x")).contains("Invalid value for option '--threads'");
+        assertThat(run(2, "sweep", "--threads", "0,8"))
+                .isEqualTo("poolscope: --threads values must be between 1 and 10000, got 0");
+    }
+
+    @Test
+    void refusesToWriteIntoAFullFolder(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("keep.txt"), "data");
+        assertThat(run(2, "run", "--vus", "1", "--out", dir.toString()))
+                .isEqualTo("poolscope: " + dir + " is not empty: pick a new --out (runs keep their data)");
+        assertThat(Files.readString(dir.resolve("keep.txt"))).isEqualTo("data");
+    }
+
+    @Test
+    void unknownOption() {
+        assertThat(run(2, "run", "--thread", "3")).isEqualTo("poolscope: Unknown options: '--thread', '3'");
+    }
+}

@@ -1,0 +1,95 @@
+package dev.poolscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The whole pipeline for real: the lab app on embedded PostgreSQL and Redis with the real agent attached,
+ * the real JMeter, a clean stop, the real analysis. Short, bounded runs (seconds, tens of users).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class EndToEndIT {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path work;
+
+    @BeforeAll
+    static void home() {
+        assertThat(System.getProperty("poolscope.home")).as("failsafe sets poolscope.home").isNotBlank();
+    }
+
+    @Test
+    @Order(1)
+    void aStarvedPoolIsDiagnosedAsPoolStarvation() throws Exception {
+        Path dir = work.resolve("starved");
+        int exit = PoolscopeCli.execute("run", "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500",
+                "--vus", "40", "--duration", "12s",
+                "--warmup", "3s", "--jmeter-prop", "checkoutPercent=100", "--out", dir.toString());
+        assertThat(exit).isZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.path("primary_cause").asText()).isEqualTo("pool-starvation");
+        assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isPositive();
+        assertThat(summary.path("error_rate").asDouble()).isLessThan(0.01);
+        assertThat(summary.path("join").path("matched").asLong()).isPositive();
+        String report = Files.readString(dir.resolve("report.html"));
+        for (String section : new String[]{"summary", "diagnosis", "xlog", "steps", "gaps", "client-server",
+                "threads", "flames"}) {
+            assertThat(report).contains("<section id=\"" + section + "\"");
+        }
+        assertThat(report).contains("<svg");
+        assertThat(dir.resolve("flame-cpu.html")).isNotEmptyFile();
+        assertThat(dir.resolve("jmeter/dashboard/index.html")).isNotEmptyFile();
+        JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(run.path("app").path("poolSize").asText()).isEqualTo("2");
+        assertThat(run.path("phases").path("loadEndMs").asLong())
+                .isGreaterThan(run.path("phases").path("loadStartMs").asLong());
+    }
+
+    @Test
+    @Order(2)
+    void aPingOnlyRunIsHealthy() throws Exception {
+        Path dir = work.resolve("ping");
+        int exit = PoolscopeCli.execute("run", "--plan", "ping-1000", "--vus", "5", "--jmeter-prop",
+                "loops=-1", "--jmeter-prop", "thinktime=20",
+                "--duration", "10s", "--warmup", "3s", "--no-dashboard", "--out", dir.toString());
+        assertThat(exit).isZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
+                .isEqualTo("healthy");
+        assertThat(summary.path("error_rate").asDouble()).isZero();
+    }
+
+    @Test
+    @Order(3)
+    void aShortSweepComparesBothSettingsAndRecommends() throws Exception {
+        Path dir = work.resolve("sweep");
+        int exit = PoolscopeCli.execute("sweep", "--threads", "4,32", "--pool-size", "4", "--plan", "vu500",
+                "--vus", "24", "--duration", "8s",
+                "--warmup", "2s", "--out", dir.toString());
+        assertThat(exit).isZero();
+        JsonNode compare = JSON.readTree(dir.resolve("compare.json").toFile());
+        assertThat(compare.path("runs")).hasSize(2);
+        assertThat(compare.path("knob").asText()).isEqualTo("threads");
+        assertThat(compare.path("recommendation").toString()).isNotBlank().isNotEqualTo("null")
+                .isNotEqualTo("\"\"");
+        assertThat(dir.resolve("compare.html")).isNotEmptyFile();
+        assertThat(dir.resolve("threads-0004/report.html")).isNotEmptyFile();
+        assertThat(dir.resolve("threads-0032/report.html")).isNotEmptyFile();
+        JsonNode sweep = JSON.readTree(dir.resolve("sweep.json").toFile());
+        assertThat(sweep.path("runs").findValuesAsText("status")).containsExactly("ok", "ok");
+    }
+}
