@@ -1,0 +1,123 @@
+package dev.poolscope.agent;
+
+import dev.poolscope.agent.hikari.HikariHooks;
+import dev.poolscope.agent.lettuce.RedisHooks;
+import dev.poolscope.agent.request.RequestHooks;
+import dev.poolscope.agent.threads.SchedStatSampler;
+import dev.poolscope.agent.workers.WorkerPools;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import javax.management.ObjectName;
+
+import jdk.jfr.Event;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+
+/**
+ * The JDK recording: the contract's JDK events plus poolscope's own, with JFR's disk repository inside the
+ * output folder so the chunks outlive a {@code kill -9}. Written to {@code recording.jfr} when stopped.
+ */
+final class JfrRecording {
+    static final String FILE = "recording.jfr";
+    static final String REPOSITORY = "jfr-repository";
+    private JfrRecording() {
+    }
+
+    static JfrRecording start(AgentOptions o) throws Exception {
+        Path repository = o.out().resolve(REPOSITORY);
+        Files.createDirectories(repository);
+        // There is no public API for the repository at run time; JFR.configure is the documented one.
+        ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "jfrConfigure",
+                new Object[]{new String[]{"repositorypath=" + repository}},
+                new String[]{String[].class.getName()});
+
+        FlightRecorder.register(AgentStatusEvent.class);
+        FlightRecorder.addPeriodicEvent(AgentStatusEvent.class, AgentStatusEvent::emit);
+        RequestHooks.register();
+        HikariHooks.register();
+        RedisHooks.register();
+        WorkerPools.register();
+        SchedStatSampler.register();
+
+        Recording r = new Recording();
+        r.setName("poolscope");
+        r.setToDisk(true);
+        r.setDestination(o.out().resolve(FILE));
+        // JFR creates the destination empty now, to check it is writable, and fills it in its own shutdown hook:
+        // after a kill -9 the file stays empty and the repository's chunks are the recording.
+        if (o.maxSizeBytes() > 0) {
+            r.setMaxSize(o.maxSizeBytes());
+        }
+        enableJdkEvents(r, o);
+        enableOwnEvents(r, o);
+        r.start();
+        // JFR's own shutdown hook races ours, so the status at shutdown is best effort; one at start is certain.
+        AgentStatusEvent.emit();
+        return new JfrRecording();
+    }
+
+    private static void enableJdkEvents(Recording r, AgentOptions o) {
+        Duration threshold = o.threshold();
+        for (String blocking : new String[]{"jdk.ThreadPark", "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait",
+                "jdk.ThreadSleep", "jdk.SocketRead", "jdk.SocketWrite"}) {
+            r.enable(blocking).withThreshold(threshold).withStackTrace();
+        }
+        r.enable("jdk.ExecutionSample").withPeriod(o.sampleInterval());
+        r.enable("jdk.NativeMethodSample").withPeriod(o.sampleInterval());
+        r.enable("jdk.ThreadContextSwitchRate").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(5));
+        r.enable("jdk.GarbageCollection");
+        r.enable("jdk.GCPhasePause");
+        r.enable("jdk.GCHeapSummary");
+        r.enable("jdk.SafepointBegin");
+        r.enable("jdk.ThreadStart");
+        r.enable("jdk.ThreadEnd");
+        r.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)).withStackTrace();
+    }
+
+    private static void enableOwnEvents(Recording r, AgentOptions o) {
+        enableEach(r, RequestHooks.eventType());
+        enableEach(r, HikariHooks.eventTypes());
+        enableEach(r, RedisHooks.eventTypes());
+        enableEach(r, WorkerPools.eventType());
+        r.enable("poolscope.WorkerPool").withPeriod(o.gaugeInterval());
+        r.enable("poolscope.HikariPool").withPeriod(o.gaugeInterval());
+        r.enable(SchedStatSampler.eventType()).withoutStackTrace().withPeriod(o.schedInterval());
+        r.enable(AgentStatusEvent.class).withoutStackTrace().withPeriod(Duration.ofSeconds(10));
+    }
+
+    @SafeVarargs
+    private static void enableEach(Recording r, Class<? extends Event>... types) {
+        for (Class<? extends Event> t : types) {
+            r.enable(t).withThreshold(Duration.ZERO).withoutStackTrace();
+        }
+    }
+
+    /**
+     * Called from the agent's shutdown hook. The file itself is written by JFR's own shutdown hook (the
+     * recording has a destination): stopping it here too would race that hook, which deletes the repository's
+     * chunks while we copy them. So this only adds the last status, best effort.
+     */
+    void beforeExit() {
+        AgentStatusEvent.emit();
+    }
+
+    static boolean isWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".probe", ".tmp");
+            Files.delete(probe);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+}

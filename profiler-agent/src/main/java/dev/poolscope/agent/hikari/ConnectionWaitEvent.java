@@ -1,0 +1,29 @@
+package dev.poolscope.agent.hikari;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+@Name("poolscope.ConnectionWait")
+@Label("Connection Wait")
+@Category("poolscope")
+@Description("Time inside the pool's getConnection, one per call")
+@StackTrace(false)
+final class ConnectionWaitEvent extends jdk.jfr.Event {
+    @Label("Pool")
+    String pool;
+    @Label("Connection Id")
+    String connectionId;
+    @Label("Success")
+    boolean success;
+    @Label("Active")
+    int active;
+    @Label("Idle")
+    int idle;
+    @Label("Waiting")
+    int waiting;
+    @Label("Total")
+    int total;
+}

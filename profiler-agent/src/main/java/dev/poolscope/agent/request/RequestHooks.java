@@ -1,0 +1,100 @@
+package dev.poolscope.agent.request;
+
+import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.threads.ThreadTracker;
+
+/**
+ * What the request advice calls. A per-thread depth makes nested dispatches (filters calling the next chain
+ * element, the servlet itself) part of the outermost span.
+ */
+public final class RequestHooks {
+    public static final String REQUEST_ID_HEADER = "X-Request-Id";
+    private static final Object NESTED = new Object();
+    private static final ThreadLocal<Scope> SCOPE = ThreadLocal.withInitial(Scope::new);
+    private static final ClassValue<String> SERVER = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return serverOf(type.getName());
+        }
+    };
+
+    private RequestHooks() {
+    }
+
+    /** Returns a token for {@link #leave}: the span when this call opens one, else a nested marker. */
+    public static Object enter(boolean requestDispatch) {
+        try {
+            Scope s = SCOPE.get();
+            if (s.depth++ > 0 || !requestDispatch) {
+                return NESTED;
+            }
+            ThreadTracker.trackCurrent();
+            RequestStats.begin(Thread.currentThread().isVirtual());
+            s.startNanos = System.nanoTime();
+            s.event = new RequestEvent();
+            s.event.begin();
+            return s;
+        } catch (Throwable t) {
+            Suppressed.record(t);
+            return null;
+        }
+    }
+
+    /** Balances {@link #enter} first, so a failure while reading the request cannot unbalance the depth. */
+    public static Object leave(Object token) {
+        if (token == null) {
+            return null;
+        }
+        Scope s = SCOPE.get();
+        s.depth--;
+        return token == s ? s : null;
+    }
+
+    public static void commit(Object span, String requestId, String method, String uri, int status,
+            Class<?> requestClass) {
+        Scope s = (Scope) span;
+        RequestEvent e = s.event;
+        s.event = null;
+        if (e == null) {
+            return;
+        }
+        RequestStats.end(System.nanoTime() - s.startNanos);
+        e.end();
+        if (e.shouldCommit()) {
+            e.requestId = requestId == null ? "" : requestId;
+            e.method = method == null ? "" : method;
+            e.uri = uri == null ? "" : uri;
+            e.status = status;
+            e.server = SERVER.get(requestClass);
+            RequestStats.server(e.server);
+            e.commit();
+        }
+    }
+
+    static String serverOf(String requestClassName) {
+        if (requestClassName.startsWith("org.apache.")) {
+            return "tomcat";
+        }
+        if (requestClassName.startsWith("org.eclipse.jetty.")) {
+            return "jetty";
+        }
+        if (requestClassName.startsWith("io.undertow.")) {
+            return "undertow";
+        }
+        return "unknown";
+    }
+
+    public static void register() {
+        jdk.jfr.FlightRecorder.register(RequestEvent.class);
+    }
+
+    public static Class<? extends jdk.jfr.Event> eventType() {
+        return RequestEvent.class;
+    }
+
+    private static final class Scope {
+        int depth;
+        long startNanos;
+        RequestEvent event;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.poolscope.agent.workers;
+
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Inlined into the constructors of Tomcat's ThreadPoolExecutor, Jetty's QueuedThreadPool and XNIO's
+ * XnioWorker: the pool is remembered (weakly) for the periodic gauge.
+ */
+final class WorkerPoolAdvice {
+    private WorkerPoolAdvice() {
+    }
+
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void exit(@Advice.This Object pool, @Advice.Origin("#t") String declaringType) {
+        WorkerPools.constructed(pool, declaringType);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.poolscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+
+    @Test
+    void defaultsApplyWhenOnlyOutIsGiven() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/x", 1);
+        assertEquals(Path.of("/tmp/x"), o.out());
+        assertTrue(o.asprof());
+        assertEquals(Duration.ofMillis(10), o.cpuInterval());
+        assertEquals(Duration.ofMillis(20), o.wallInterval());
+        assertEquals(Duration.ofMillis(10), o.threshold());
+        assertEquals(Duration.ofSeconds(1), o.gaugeInterval());
+        assertEquals(Duration.ofSeconds(5), o.consoleInterval());
+        assertEquals(1L << 30, o.maxSizeBytes());
+        assertTrue(o.problems().isEmpty(), o.problems().toString());
+    }
+
+    @Test
+    void valuesAreParsedWithUnits() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,asprof=false,wallInterval=50ms,gaugeInterval=2s,"
+                + "console=FALSE,maxSize=256m,threshold=0", 1);
+        assertFalse(o.asprof());
+        assertFalse(o.console());
+        assertEquals(Duration.ofMillis(50), o.wallInterval());
+        assertEquals(Duration.ofSeconds(2), o.gaugeInterval());
+        assertEquals(256L << 20, o.maxSizeBytes());
+        assertEquals(Duration.ZERO, o.threshold());
+        assertEquals("50ms", o.effective().get("wallInterval"));
+    }
+
+    @Test
+    void malformedAndUnknownOptionsFallBackToDefaultsAndAreAllReported() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,wallInterval=fast,bogus=1,asprof=maybe,justaword", 1);
+        assertEquals(Duration.ofMillis(20), o.wallInterval());
+        assertTrue(o.asprof());
+        assertEquals("20ms", o.effective().get("wallInterval"));
+        assertEquals(4, o.problems().size(), o.problems().toString());
+        String all = String.join("; ", o.problems());
+        assertTrue(all.contains("wallInterval=fast is not a duration"), all);
+        assertTrue(all.contains("unknown option 'bogus'"), all);
+        assertTrue(all.contains("'justaword' is not key=value"), all);
+    }
+
+    @Test
+    void missingOutFallsBackToAFolderNamedAfterThePid() {
+        AgentOptions o = AgentOptions.parse(null, 4242);
+        assertEquals(Path.of("poolscope-agent-4242").toAbsolutePath(), o.out());
+        assertEquals(1, o.problems().size());
+    }
+
+    @Test
+    void intervalsBelowTheirFloorAreRejected() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,gaugeInterval=1ms,cpuInterval=0", 1);
+        assertEquals(Duration.ofSeconds(1), o.gaugeInterval());
+        assertEquals(Duration.ofMillis(10), o.cpuInterval());
+        assertEquals(2, o.problems().size());
+    }
+}

@@ -1,0 +1,52 @@
+package dev.poolscope.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jdk.jfr.consumer.RecordedEvent;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Jetty and Undertow: request spans with the client's ids and the worker-pool gauge, lighter than Tomcat's. */
+class OtherServersIT {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jetty", "undertow"})
+    void requestSpansAndWorkerGaugesOn(String server) throws Exception {
+        Path work = Path.of("target", "it", server).toAbsolutePath();
+        LabApp.Load load;
+        try (LabApp app = LabApp.start(work, "asprof=false,console=false", "--server", server)) {
+            load = app.drive(8, Duration.ofSeconds(3), server,
+                    (base, n) -> HttpRequest.newBuilder(base.resolve("/api/products/" + (1 + n % 100))));
+            app.stop();
+        }
+        Map<String, List<RecordedEvent>> ev = Recordings.byType(work.resolve("agent/recording.jfr"));
+        List<RecordedEvent> requests = ev.getOrDefault("poolscope.Request", List.of());
+        Set<String> ids = requests.stream().map(e -> e.getString("requestId")).collect(Collectors.toSet());
+        Set<String> answered = load.statusById().entrySet().stream().filter(e -> e.getValue() == 200)
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
+        assertTrue(answered.size() >= 20, "requests answered: " + answered.size());
+        assertTrue(ids.containsAll(answered), "every answered request has its span");
+        assertTrue(requests.stream().filter(e -> answered.contains(e.getString("requestId")))
+                .allMatch(e -> e.getString("server").equals(server) && e.getInt("status") == 200
+                        && e.getString("uri").startsWith("/api/products/")));
+        List<RecordedEvent> workers = ev.getOrDefault("poolscope.WorkerPool", List.of());
+        assertTrue(workers.stream().anyMatch(e -> e.getString("server").equals(server) && e.getInt("max") > 0
+                && e.getInt("size") > 0), "worker gauge for " + server + ": " + workers.size());
+        assertTrue(ev.containsKey("poolscope.RedisRoundTrip") && ev.containsKey("poolscope.ConnectionHold"));
+        String metadata = Files.readString(work.resolve("agent/metadata.json"));
+        assertTrue(metadata.contains("\"type\": \"" + server + "\""), metadata);
+        assertEquals(0,
+                ev.get("poolscope.AgentStatus").stream().mapToLong(e -> e.getLong("suppressedErrors")).sum());
+    }
+}

@@ -1,0 +1,181 @@
+package dev.poolscope.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Evidence on the real lab app (Tomcat, real Postgres and Redis): Hikari pool of 2, 50 concurrent checkouts.
+ * Every event the analysis relies on must be there with plausible values. With
+ * {@code -Dpoolscope.fixture.dir=DIR} the run's files are also copied to DIR as the analysis' fixture.
+ */
+class StarvedPoolIT {
+    private static final Path WORK = Path.of("target", "it", "starved-pool").toAbsolutePath();
+
+    @Test
+    void aStarvedPoolLeavesEveryEventTheAnalysisNeeds() throws Exception {
+        LabApp.Load load;
+        List<String> stderr;
+        try (LabApp app = LabApp.start(WORK, "consoleInterval=2s", "--pool-size", "2", "--connection-timeout",
+                "5000")) {
+            load = app.drive(50, Duration.ofSeconds(5), "starved", StarvedPoolIT::checkout);
+            assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
+            stderr = app.jvm.stderrLines();
+        }
+        Path agent = WORK.resolve("agent");
+        Map<String, List<RecordedEvent>> ev = Recordings.byType(agent.resolve("recording.jfr"));
+        long ok = load.count(200);
+        assertTrue(ok >= 10, "some checkouts succeeded: " + load.statusById().values());
+
+        // Request spans: one per request the server answered, with the ids the client sent.
+        List<RecordedEvent> requests = ev.getOrDefault("poolscope.Request", List.of());
+        Map<String, RecordedEvent> byId = requests.stream()
+                .collect(Collectors.toMap(e -> e.getString("requestId"), e -> e, (a, b) -> a));
+        for (Map.Entry<String, Integer> sent : load.statusById().entrySet()) {
+            if (sent.getValue() == 0) {
+                continue;
+            }
+            RecordedEvent span = byId.get(sent.getKey());
+            assertTrue(span != null, "span for " + sent.getKey());
+            assertEquals((int) sent.getValue(), span.getInt("status"), sent.getKey());
+            assertEquals("POST", span.getString("method"));
+            assertEquals("/api/checkout", span.getString("uri"));
+            assertEquals("tomcat", span.getString("server"));
+            assertTrue(span.getThread().getJavaName().contains("exec"), span.getThread().getJavaName());
+        }
+
+        // Connection waits: threads really waited, and saw others waiting.
+        List<RecordedEvent> waits = ev.getOrDefault("poolscope.ConnectionWait", List.of());
+        assertTrue(waits.stream().anyMatch(e -> e.getDuration().toMillis() > 100), "long waits");
+        assertTrue(waits.stream().anyMatch(e -> e.getInt("waiting") > 0),
+                "waiting > 0 seen at getConnection");
+        assertTrue(waits.stream().allMatch(e -> e.getString("pool").equals("HikariPool-1")));
+        assertTrue(waits.stream().allMatch(e -> e.getInt("total") <= 2 && e.getInt("active") <= 2));
+        Set<String> borrowed = waits.stream().filter(e -> e.getBoolean("success"))
+                .map(e -> e.getString("connectionId")).collect(Collectors.toSet());
+        assertTrue(borrowed.size() >= 1 && borrowed.size() <= 4,
+                "at most a handful of physical connections: " + borrowed);
+
+        // Holds: one per successful borrow, on connections the waits handed out.
+        List<RecordedEvent> holds = ev.getOrDefault("poolscope.ConnectionHold", List.of());
+        long successfulWaits = waits.stream().filter(e -> e.getBoolean("success")).count();
+        assertTrue(holds.size() >= ok, holds.size() + " holds for " + ok + " successful checkouts");
+        assertTrue(Math.abs(holds.size() - successfulWaits) <= 2,
+                holds.size() + " holds vs " + successfulWaits);
+        assertTrue(holds.stream().allMatch(e -> borrowed.contains(e.getString("connectionId"))));
+        assertTrue(holds.stream().anyMatch(e -> e.getInt("waiting") > 0),
+                "others waiting while a hold ended");
+
+        // Redis: round trips completed on Lettuce's event loop for commands dispatched by workers, and waits.
+        Set<Long> workerIds = requests.stream().map(e -> e.getThread().getJavaThreadId())
+                .collect(Collectors.toSet());
+        List<RecordedEvent> trips = ev.getOrDefault("poolscope.RedisRoundTrip", List.of());
+        assertTrue(trips.size() >= ok, trips.size() + " round trips");
+        assertTrue(trips.stream().anyMatch(e -> workerIds.contains(e.getLong("callerThreadId"))));
+        assertTrue(trips.stream().allMatch(e -> e.getThread().getJavaName().startsWith("lettuce")),
+                "round trips end on the event loop");
+        Set<String> commands = trips.stream().map(e -> e.getString("command")).collect(Collectors.toSet());
+        assertTrue(commands.contains("GET") && commands.contains("SET"), commands.toString());
+        List<RecordedEvent> redisWaits = ev.getOrDefault("poolscope.RedisWait", List.of());
+        assertTrue(redisWaits.stream().anyMatch(e -> workerIds.contains(e.getThread().getJavaThreadId())));
+
+        // Gauges.
+        List<RecordedEvent> workers = ev.getOrDefault("poolscope.WorkerPool", List.of());
+        assertTrue(workers.stream()
+                .anyMatch(e -> e.getString("server").equals("tomcat") && e.getInt("max") == 200
+                        && e.getInt("busy") >= 10),
+                "workers busy under load");
+        List<RecordedEvent> hikari = ev.getOrDefault("poolscope.HikariPool", List.of());
+        assertTrue(hikari.stream().allMatch(e -> e.getInt("max") == 2));
+        assertTrue(hikari.stream().anyMatch(e -> e.getInt("active") == 2 && e.getInt("waiting") > 10),
+                "a starved pool: all active, many waiting");
+
+        // Scheduler statistics per worker, keyed to JFR's own idea of the thread.
+        List<RecordedEvent> sched = ev.getOrDefault("poolscope.ThreadSchedStat", List.of());
+        Map<Long, Long> osIdByJavaId = new HashMap<>();
+        for (RecordedEvent e : requests) {
+            osIdByJavaId.put(e.getThread().getJavaThreadId(), e.getThread().getOSThreadId());
+        }
+        Set<Long> sampledWorkers = new HashSet<>();
+        for (RecordedEvent e : sched) {
+            Long os = osIdByJavaId.get(e.getLong("javaThreadId"));
+            if (os != null) {
+                assertEquals((long) os, e.getLong("osThreadId"),
+                        "tid matches JFR's for " + e.getString("threadName"));
+                sampledWorkers.add(e.getLong("javaThreadId"));
+            }
+            assertTrue(e.getLong("cpuNanos") > 0 && e.getLong("voluntarySwitches") > 0
+                    && e.getLong("runDelayNanos") >= 0);
+        }
+        assertTrue(sampledWorkers.size() >= 10, "workers sampled: " + sampledWorkers.size());
+        assertTrue(sched.stream().anyMatch(e -> e.getString("threadName").startsWith("lettuce")),
+                "event loop sampled");
+
+        // JDK events.
+        for (String type : List.of("jdk.ThreadPark", "jdk.ExecutionSample", "jdk.CPULoad",
+                "jdk.ThreadCPULoad",
+                "jdk.JavaThreadStatistics", "jdk.ThreadStart", "poolscope.AgentStatus")) {
+            assertTrue(ev.containsKey(type), type);
+        }
+        assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),
+                "no errors suppressed");
+
+        // async-profiler's own file, readable by the JDK's parser.
+        Path asprof = agent.resolve("async-profiler.jfr");
+        assertTrue(RecordingFile.readAllEvents(asprof).size() > 100, "async-profiler samples");
+
+        String metadata = Files.readString(agent.resolve("metadata.json"));
+        assertTrue(metadata.contains(
+                "\"server\": { \"type\": \"tomcat\", \"maxThreads\": 200, \"virtualThreads\": false }"),
+                metadata);
+        assertTrue(metadata.contains(
+                "{ \"name\": \"HikariPool-1\", \"maximumPoolSize\": 2, \"connectionTimeoutMs\": 5000 }"),
+                metadata);
+        assertTrue(metadata.contains("\"suppressedErrors\": 0"), metadata);
+        assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
+        assertTrue(stderr.stream().anyMatch(l -> l.startsWith("[poolscope-agent] ") && l.contains("req/s")
+                && l.contains("hikari active")), "live console line");
+
+        copyFixture(agent);
+    }
+
+    static HttpRequest.Builder checkout(URI base, int n) {
+        String body = "{\"userId\":" + (1 + n % 50) + ",\"productId\":" + (1 + n % 1000) + ",\"quantity\":1}";
+        return HttpRequest.newBuilder(base.resolve("/api/checkout"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private static void copyFixture(Path agent) throws Exception {
+        String target = System.getProperty("poolscope.fixture.dir", "");
+        if (target.isBlank()) {
+            return;
+        }
+        Path dir = Path.of(target);
+        Files.createDirectories(dir);
+        for (String f : List.of("recording.jfr", "metadata.json", "async-profiler.jfr")) {
+            // The fixture stays small (< 2 MB in all): async-profiler's file only when it is.
+            if (!f.equals("async-profiler.jfr") || Files.size(agent.resolve(f)) < 512 * 1024) {
+                Files.copy(agent.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+}
