@@ -71,18 +71,33 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                 .contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON).body(body);
     }
 
-    /** A connection that broke under a running statement surfaces as whatever the ORM was doing at the time. */
+    /**
+     * A connection that broke under a running statement surfaces as whatever the ORM was doing at the time (often a
+     * failed rollback, with the I/O error only as a suppressed exception), so causes and suppressed ones are searched.
+     */
     static boolean lostDatabase(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof java.net.ConnectException) {
-                return true;
-            }
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                    && sql.getSQLState().startsWith("08")) {
+        return lostDatabase(e, 0);
+    }
+
+    private static boolean lostDatabase(Throwable t, int depth) {
+        if (t == null || depth > 12) {
+            return false;
+        }
+        if (t instanceof SQLTransientConnectionException || t instanceof java.net.SocketException
+                || t.getClass().getSimpleName().equals("JDBCConnectionException")) {
+            return true;
+        }
+        if (t instanceof java.sql.SQLException sql
+                && ((sql.getSQLState() != null && sql.getSQLState().startsWith("08"))
+                        || "Connection is closed".equals(sql.getMessage()))) {
+            return true;
+        }
+        for (Throwable s : t.getSuppressed()) {
+            if (lostDatabase(s, depth + 1)) {
                 return true;
             }
         }
-        return false;
+        return t.getCause() != t && lostDatabase(t.getCause(), depth + 1);
     }
 
     private static String rootMessage(Throwable e) {
