@@ -5,19 +5,34 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** A first comparison: one row per run, read from each run's summary.json. */
-@Command(name = "compare", mixinStandardHelpOptions = true, description = "Print a table across runs from their summary.json (run analyze first).")
+import dev.poolscope.analysis.compare.CompareJson;
+import dev.poolscope.analysis.compare.ComparedRun;
+import dev.poolscope.analysis.compare.Figures;
+import dev.poolscope.analysis.compare.RunSet;
+import dev.poolscope.analysis.compare.Verdict;
+import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.report.CompareWriter;
+import dev.poolscope.analysis.report.TimelineJson;
+
+/**
+ * Compares analyzed runs that differ in one knob: prints a table and writes compare.html, compare.json and
+ * flame-diff.html into OUT. Runs that cannot be compared are listed, never fatal, as long as two can be.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Compare analyzed runs (run analyze first): "
+        + "a table on stdout, and compare.html, compare.json and flame-diff.html in OUT.")
 final class CompareCommand implements Callable<Integer> {
     static final String[][] COLUMNS = {{"rps", "throughput_rps"}, {"err", "error_rate"},
             {"client p99", "client_ms.p99"}, {"server p99", "server_ms.p99"},
@@ -25,6 +40,10 @@ final class CompareCommand implements Callable<Integer> {
             {"hold p50", "hold_ms.p50"}, {"backlog p99", "backlog_ms.p99"}, {"cpu", "cpu_process"},
             {"threads", "max_threads"}, {"pool", "pool_size"}, {"cause", "primary_cause"},
             {"recommend", "recommended_threads"}};
+    static final String WALL = "flame-wall.collapsed";
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write (default: the run folders' common parent)")
+    Path out;
 
     @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "run folders with a summary.json")
     List<Path> runs;
@@ -34,42 +53,116 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ObjectMapper mapper = new ObjectMapper();
+        Path dir = out != null ? out.toAbsolutePath().normalize() : commonParent(runs);
+        RunSet set = RunSet.load(runs, dir);
+        List<ComparedRun> usable = set.usable();
+        if (usable.size() < 2) {
+            String why = set.runs().stream().filter(r -> !r.usable()).findFirst()
+                    .map(r -> "; " + r.dir() + ": " + r.problem()).orElse("");
+            err.println("poolscope-analysis: compare needs at least 2 analyzed runs, found " + usable.size()
+                    + why);
+            return AnalysisCli.FAILED;
+        }
+        printTable(set, stdout);
+        Verdict verdict = Verdict.of(set.knob(), usable);
+        List<String> notes = new ArrayList<>();
+        for (ComparedRun r : set.runs()) {
+            if (!r.usable()) {
+                notes.add("Not compared: " + r.label() + " (" + r.dir() + "): " + r.problem());
+            } else if (r.problem() != null) {
+                notes.add(r.label() + ": " + r.problem());
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+            String[] flame = flameDiff(set, verdict, dir);
+            CompareJson json = new CompareJson();
+            json.write(dir.resolve("compare.json"), json.build(set, verdict, flame[0], flame[1]));
+            new CompareWriter().write(dir.resolve("compare.html"), input(set, verdict, notes, flame));
+        } catch (IOException | RuntimeException e) {
+            err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
+                    + RunAnalyzer.oneLine(e));
+            return AnalysisCli.FAILED;
+        }
+        notes.stream().filter(n -> n.startsWith("Not compared"))
+                .forEach(n -> err.println("poolscope-analysis: " + n));
+        stdout.println(
+                "wrote " + dir.resolve("compare.html") + "; best for the client: " + verdict.best().label()
+                        + "; recommended worker threads: "
+                        + (verdict.threads() == null ? "none" : verdict.threads()));
+        return 0;
+    }
+
+    /** Worst against best by the ranking figure, from each run's worker wall-clock graph. */
+    private static String[] flameDiff(RunSet set, Verdict v, Path dir) {
+        if (v.best() == v.worst()) {
+            return new String[]{null, "best and worst are the same run: no differential graph"};
+        }
+        String title = "Wall clock of worker threads: " + v.worst().label() + " (worst) against "
+                + v.best().label() + " (best), normalised";
+        try {
+            new FlameGraphs().diff(v.best().dir().resolve(WALL), v.worst().dir().resolve(WALL), "flame-diff",
+                    title,
+                    dir);
+            return new String[]{"flame-diff.html", "Frames of " + v.worst().label()
+                    + "; red: a larger share of"
+                    + " its worker wall-clock samples than in " + v.best().label()
+                    + ", blue: smaller. The best"
+                    + " run's counts are scaled to the worst run's total first (the sampler's rate differs with"
+                    + " load)."};
+        } catch (IOException | RuntimeException e) {
+            return new String[]{null, "no differential flame graph: " + RunAnalyzer.oneLine(e)
+                    + " (needs async-profiler wall-clock samples in both runs)"};
+        }
+    }
+
+    private static CompareWriter.Input input(RunSet set, Verdict v, List<String> notes, String[] flame) {
+        List<ComparedRun> usable = set.usable();
+        List<CompareWriter.Timeline> timelines = new ArrayList<>();
+        List<CompareWriter.Gap> gaps = new ArrayList<>();
+        TimelineJson reader = new TimelineJson();
+        for (ComparedRun r : usable) {
+            try {
+                timelines.add(new CompareWriter.Timeline(r.label(), reader.read(r.dir()), null));
+            } catch (IOException | RuntimeException e) {
+                timelines.add(new CompareWriter.Timeline(r.label(), null, RunAnalyzer.oneLine(e)));
+            }
+            Double requests = r.number("requests");
+            Map<String, Double> perRequest = new LinkedHashMap<>();
+            JsonNode causes = r.node("server_ms_by_cause");
+            if (causes != null && requests != null && requests > 0) {
+                causes.properties()
+                        .forEach(e -> perRequest.put(e.getKey(), e.getValue().asDouble() / requests));
+            }
+            gaps.add(new CompareWriter.Gap(r.label(), perRequest));
+        }
+        String title = usable.size() + " runs by " + set.knob();
+        String knobNote = RunSet.NO_KNOB.equals(set.knob())
+                ? "The runs differ in no app option the launcher records; they are shown in folder order."
+                : "Knob: " + set.knob() + " (from " + set.knobSource() + "), " + String.join(", ",
+                        usable.stream().map(ComparedRun::label).toList()) + ".";
+        return new CompareWriter.Input(title, knobNote, notes, v.sentences(), Figures.table(usable),
+                timelines, gaps,
+                flame[0], flame[1]);
+    }
+
+    private static void printTable(RunSet set, PrintWriter out) {
         List<String[]> rows = new ArrayList<>();
         String[] header = new String[COLUMNS.length + 1];
-        header[0] = "run";
+        header[0] = set.knob();
         for (int i = 0; i < COLUMNS.length; i++) {
             header[i + 1] = COLUMNS[i][0];
         }
         rows.add(header);
-        List<String> problems = new ArrayList<>();
-        for (Path run : runs) {
-            Path file = run.resolve("summary.json");
-            if (!Files.isRegularFile(file)) {
-                problems.add(file + " does not exist (run analyze first)");
-                continue;
-            }
-            JsonNode root;
-            try {
-                root = mapper.readTree(file.toFile());
-            } catch (IOException e) {
-                problems.add("cannot parse " + file + ": " + RunAnalyzer.oneLine(e));
-                continue;
-            }
+        for (ComparedRun r : set.usable()) {
             String[] row = new String[COLUMNS.length + 1];
-            row[0] = run.getFileName() == null ? run.toString() : run.getFileName().toString();
+            row[0] = r.value() == null ? r.name() : r.value();
             for (int i = 0; i < COLUMNS.length; i++) {
-                row[i + 1] = cell(root, COLUMNS[i][1]);
+                row[i + 1] = cell(r.node(COLUMNS[i][1]));
             }
             rows.add(row);
-        }
-        if (rows.size() == 1) {
-            err.println(
-                    "poolscope-analysis: none of the runs has a readable summary.json (" + problems.getFirst()
-                            + ")");
-            return AnalysisCli.FAILED;
         }
         int[] width = new int[header.length];
         for (String[] r : rows) {
@@ -85,17 +178,10 @@ final class CompareCommand implements Callable<Integer> {
             }
             out.println(sb);
         }
-        // Skipped runs are reported after the table, one line each; the table itself is still useful.
-        problems.forEach(p -> err.println("poolscope-analysis: skipped: " + p));
-        return problems.isEmpty() ? 0 : AnalysisCli.FAILED;
     }
 
-    private static String cell(JsonNode root, String path) {
-        JsonNode n = root;
-        for (String p : path.split("\\.")) {
-            n = n.path(p);
-        }
-        if (n.isMissingNode() || n.isNull()) {
+    private static String cell(JsonNode n) {
+        if (n == null) {
             return "-";
         }
         if (n.isNumber()) {
@@ -105,5 +191,24 @@ final class CompareCommand implements Callable<Integer> {
                     : String.format(Locale.ROOT, "%.3g", v);
         }
         return n.asText();
+    }
+
+    /** The deepest folder holding every run folder. */
+    static Path commonParent(List<Path> dirs) {
+        Path common = null;
+        for (Path d : dirs) {
+            Path p = d.toAbsolutePath().normalize().getParent();
+            if (p == null) {
+                p = d.toAbsolutePath().normalize();
+            }
+            if (common == null) {
+                common = p;
+            } else {
+                while (!p.startsWith(common)) {
+                    common = common.getParent();
+                }
+            }
+        }
+        return common;
     }
 }

@@ -14,17 +14,20 @@ import dev.poolscope.analysis.flame.FlameGraphs;
 import dev.poolscope.analysis.jtl.JtlException;
 import dev.poolscope.analysis.jtl.JtlReader;
 import dev.poolscope.analysis.model.GapWindow;
+import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.recording.RecordingException;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RecordingReader;
+import dev.poolscope.analysis.recording.RunConfig;
 import dev.poolscope.analysis.recording.RunMetadata;
 import dev.poolscope.analysis.report.FlameInput;
 import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
+import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
 
 /**
@@ -52,19 +55,18 @@ public final class RunAnalyzer {
         } catch (RecordingException e) {
             notes.add(e.getMessage());
         }
-        RunModelBuilder builder = new RunModelBuilder();
-        RecordingInfo recording = null;
-        String recordingProblem = null;
+        RunConfig config = RunConfig.EMPTY;
         try {
-            recording = new RecordingReader().read(agent, builder);
-            if (recording.fromRepository()) {
-                notes.add("agent/recording.jfr is missing (the app was probably killed): read "
-                        + recording.files().size() + " chunks from agent/jfr-repository/");
-            }
+            config = RunConfig.read(runDir.resolve("run.json"));
         } catch (RecordingException e) {
-            recordingProblem = e.getMessage();
-            notes.add(recordingProblem);
+            notes.add(e.getMessage());
         }
+        RunModelBuilder builder = new RunModelBuilder();
+        if (config.hasLoadPhase()) {
+            builder.measure(MeasuredWindow.ofMillis(config.loadStartMs(), config.loadEndMs(),
+                    MeasuredWindow.Source.LOAD_PHASE));
+        }
+        // The .jtl first: without run.json its span is the measured window, which the recording pass needs.
         JtlReader.Result jtl = null;
         String jtlProblem = null;
         try {
@@ -80,18 +82,35 @@ public final class RunAnalyzer {
             jtlProblem = e.getMessage();
             notes.add(jtlProblem);
         }
+        if (!config.hasLoadPhase() && builder.clientSpan() != null) {
+            builder.measure(builder.clientSpan());
+        }
+        RecordingInfo recording = null;
+        String recordingProblem = null;
+        try {
+            recording = new RecordingReader().read(agent, builder);
+            if (recording.fromRepository()) {
+                notes.add("agent/recording.jfr is missing (the app was probably killed): read "
+                        + recording.files().size() + " chunks from agent/jfr-repository/");
+            }
+        } catch (RecordingException e) {
+            recordingProblem = e.getMessage();
+            notes.add(recordingProblem);
+        }
         if (recording == null && jtl == null) {
             return fail("nothing to analyze: " + recordingProblem + "; " + jtlProblem);
         }
         RunModel model = builder.build(metadata, recording, jtl, notes);
         if (model.requests().isEmpty() && model.client().isEmpty()) {
-            notes.add("the run has no requests: neither poolscope.Request events nor JMeter samples");
-            model = rebuildNotes(model, notes);
+            List<String> all = new ArrayList<>(model.notes());
+            all.add("the run has no requests: neither poolscope.Request events nor JMeter samples");
+            model = rebuildNotes(model, all);
         }
         Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
         RunSummary summary = RunSummary.of(model);
         try {
             List<FlameInput> flames = flames(runDir, agent, model, recording);
+            new TimelineJson().write(runDir, model);
             SummaryJson json = new SummaryJson();
             json.write(runDir.resolve("summary.json"), json.build(model, summary, diagnosis));
             new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
@@ -114,7 +133,8 @@ public final class RunAnalyzer {
     }
 
     private static RunModel rebuildNotes(RunModel m, List<String> notes) {
-        return new RunModel(m.metadata(), m.recording(), m.jtl(), List.copyOf(notes), m.startNanos(),
+        return new RunModel(m.metadata(), m.recording(), m.jtl(), List.copyOf(notes), m.window(),
+                m.startNanos(),
                 m.endNanos(),
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
@@ -137,11 +157,14 @@ public final class RunAnalyzer {
             gaps.computeIfAbsent(-(g.osThreadId() + 2), k -> new ArrayList<>()).add(g);
             workerOs.add(g.osThreadId());
         }
-        FlameGraphs.Selection workerThreads = (java, os, t) -> workers.contains(java);
+        // Only the measured window: warm-up and shutdown would blur a comparison between runs.
+        MeasuredWindow w = model.window();
+        FlameGraphs.Selection inWindow = (java, os, t) -> w.contains(t);
+        FlameGraphs.Selection workerThreads = (java, os, t) -> workers.contains(java) && w.contains(t);
         FlameGraphs.Selection inGaps = (java, os, t) -> inside(gaps.get(java), t)
                 || inside(gaps.get(-(os + 2)), t);
         if (Files.isRegularFile(async)) {
-            out.add(flame(fg, async, FlameGraphs.Mode.CPU, "cpu", "CPU (async-profiler)", runDir, null,
+            out.add(flame(fg, async, FlameGraphs.Mode.CPU, "cpu", "CPU (async-profiler)", runDir, inWindow,
                     null));
             out.add(flame(fg, async, FlameGraphs.Mode.WALL, "wall",
                     "Wall clock of worker threads (async-profiler)",
@@ -155,7 +178,8 @@ public final class RunAnalyzer {
                                     + " by getConnection, so this graph is empty"
                             : null));
         } else if (jdk != null) {
-            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, "cpu", "CPU (JDK execution samples)", runDir, null,
+            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, "cpu", "CPU (JDK execution samples)", runDir,
+                    inWindow,
                     "agent/async-profiler.jfr is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
         } else {
             out.add(new FlameInput("CPU and wall clock", null,

@@ -3,6 +3,7 @@ package dev.poolscope.analysis.flame;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 
 import one.convert.Arguments;
+import one.convert.FlameGraph;
 import one.convert.JfrToFlame;
 import one.jfr.JfrReader;
+import one.jfr.event.Event;
+import one.jfr.event.EventCollector;
 
 /**
  * The only class that touches async-profiler's converter ({@code tools.profiler:jfr-converter}, no stability
@@ -50,24 +54,99 @@ public final class FlameGraphs {
      */
     public Graph write(Path jfr, Mode mode, String name, String title, Path dir, Selection selection)
             throws IOException {
-        Arguments args = new Arguments(mode.flag, "--title", title);
+        Arguments args = new Arguments(mode.flag, "--norm", "--title", title);
         Path html = dir.resolve("flame-" + name + ".html");
         Path collapsed = dir.resolve("flame-" + name + ".collapsed");
         try (JfrReader reader = new JfrReader(jfr.toString())) {
             Selected converter = new Selected(reader, args, selection);
             converter.convert();
-            args.output = "html";
-            try (OutputStream out = Files.newOutputStream(html)) {
-                converter.dump(out);
-            }
+            // Collapsed first: the HTML dump consumes the graph's frame-name pool (FlameGraph.printCpool clears
+            // it), so anything dumped after it comes out empty.
             args.output = "collapsed";
             try (OutputStream out = Files.newOutputStream(collapsed)) {
+                converter.dump(out);
+            }
+            args.output = "html";
+            try (OutputStream out = Files.newOutputStream(html)) {
                 converter.dump(out);
             }
         } catch (RuntimeException e) {
             throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
         }
         return summarize(name, html, collapsed);
+    }
+
+    /**
+     * A differential graph: the stacks of {@code newer} coloured by how their self time changed from {@code base}
+     * (the converter's {@code --diff}; the per-run graphs are written with {@code --norm}, so generated class names match
+     * across runs). Wall-clock sample counts
+     * depend on how busy the sampler was, so the base's counts are first scaled to the newer total: colours show a
+     * shift in proportion, not in raw samples. Writes {@code dir/NAME.html} and {@code NAME.collapsed} (the newer
+     * side's stacks).
+     */
+    public Graph diff(Path baseCollapsed, Path newerCollapsed, String name, String title, Path dir)
+            throws IOException {
+        Map<String, Long> base = readCollapsed(baseCollapsed);
+        Map<String, Long> newer = readCollapsed(newerCollapsed);
+        long baseTotal = base.values().stream().mapToLong(Long::longValue).sum();
+        long newerTotal = newer.values().stream().mapToLong(Long::longValue).sum();
+        if (baseTotal == 0 || newerTotal == 0) {
+            throw new IOException("no samples in "
+                    + (baseTotal == 0 ? baseCollapsed : newerCollapsed).getFileName());
+        }
+        double scale = (double) newerTotal / baseTotal;
+        Arguments args = new Arguments("--norm", "--title", title);
+        FlameGraph baseGraph = new FlameGraph(args);
+        baseGraph.parseCollapsed(new StringReader(collapsedText(base, scale)));
+        FlameGraph newerGraph = new FlameGraph(args);
+        newerGraph.parseCollapsed(new StringReader(collapsedText(newer, 1)));
+        newerGraph.diff(baseGraph);
+        Path html = dir.resolve(name + ".html");
+        Path collapsed = dir.resolve(name + ".collapsed");
+        args.output = "collapsed";
+        try (OutputStream out = Files.newOutputStream(collapsed)) {
+            newerGraph.dump(out);
+        }
+        args.output = "html";
+        try (OutputStream out = Files.newOutputStream(html)) {
+            newerGraph.dump(out);
+        } catch (RuntimeException e) {
+            throw new IOException("cannot write " + html.getFileName() + ": " + e, e);
+        }
+        return summarize(name, html, collapsed);
+    }
+
+    private static Map<String, Long> readCollapsed(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + " does not exist");
+        }
+        Map<String, Long> stacks = new HashMap<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                int space = line.lastIndexOf(' ');
+                if (space <= 0) {
+                    continue;
+                }
+                try {
+                    stacks.merge(line.substring(0, space), Long.parseLong(line.substring(space + 1).trim()),
+                            Long::sum);
+                } catch (NumberFormatException e) {
+                    // not a collapsed line; skip it like the converter does
+                }
+            }
+        }
+        return stacks;
+    }
+
+    private static String collapsedText(Map<String, Long> stacks, double scale) {
+        StringBuilder sb = new StringBuilder();
+        stacks.forEach((stack, n) -> {
+            long scaled = Math.round(n * scale);
+            if (scaled > 0) {
+                sb.append(stack).append(' ').append(scaled).append('\n');
+            }
+        });
+        return sb.toString();
     }
 
     private static Graph summarize(String name, Path html, Path collapsed) throws IOException {
@@ -97,27 +176,59 @@ public final class FlameGraphs {
         return new Graph(name, html, collapsed, total, List.copyOf(top));
     }
 
-    /** The converter with one more exclusion: samples outside the selection. */
+    /**
+     * The converter with one more exclusion: samples outside the selection. The converter (4.5) never consults its own
+     * {@code excludeStack} hook, so the filter sits in front of its event collector, which sees every sample while its
+     * chunk is being read (so chunk-relative times convert correctly).
+     */
     private static final class Selected extends JfrToFlame {
-        private final JfrReader reader;
         private final Selection selection;
 
         Selected(JfrReader reader, Arguments args, Selection selection) {
             super(reader, args);
-            this.reader = reader;
             this.selection = selection;
         }
 
         @Override
-        protected boolean excludeStack(int stackTraceId, int threadId, long time) {
-            if (super.excludeStack(stackTraceId, threadId, time)) {
+        protected EventCollector createCollector(Arguments args) {
+            // Called from the super constructor: the returned filter reads this.selection only later, per event.
+            EventCollector all = super.createCollector(args);
+            return new EventCollector() {
+                @Override
+                public void collect(Event e) {
+                    if (selected(e)) {
+                        all.collect(e);
+                    }
+                }
+
+                @Override
+                public void beforeChunk() {
+                    all.beforeChunk();
+                }
+
+                @Override
+                public void afterChunk() {
+                    all.afterChunk();
+                }
+
+                @Override
+                public boolean finish() {
+                    return all.finish();
+                }
+
+                @Override
+                public void forEach(Visitor visitor) {
+                    all.forEach(visitor);
+                }
+            };
+        }
+
+        private boolean selected(Event e) {
+            if (selection == null) {
                 return true;
             }
-            if (selection == null) {
-                return false;
-            }
-            Long javaId = reader.javaThreads.get(threadId);
-            return !selection.includes(javaId == null ? -1 : javaId, threadId, reader.eventTimeToNanos(time));
+            Long javaId = jfr.javaThreads.get(e.tid);
+            return selection.includes(javaId == null ? -1 : javaId, e.tid, jfr.eventTimeToNanos(e.time));
         }
     }
 }

@@ -13,15 +13,20 @@ import dev.poolscope.analysis.recording.RunMetadata;
  * {@link RunModelBuilder}; nothing here refers back to the recording.
  */
 public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
-        List<String> notes,
+        List<String> notes, MeasuredWindow window,
         long startNanos, long endNanos, List<RequestTimeline> requests, List<JtlSample> client, Join join,
         Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat) {
 
-    /** How the JMeter samples and server spans matched by request id. */
-    public record Join(long matched, long serverOnly, long clientOnly, long clientWithoutId) {
+    /**
+     * How the JMeter samples and server spans matched by request id. Warm-up requests (ids {@code warmup-…}) and
+     * requests or samples that started outside the measured window are not in the other counts.
+     */
+    public record Join(long matched, long serverOnly, long clientOnly, long clientWithoutId,
+            long warmupExcluded,
+            long requestsOutsideWindow, long clientOutsideWindow) {
     }
 
     /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */
@@ -41,6 +46,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
             Events.AgentStatus agentStatus) {
     }
 
+    /** Load actually running: first measured request or sample start to the last end, inside the window. */
     public double durationSeconds() {
         return Math.max(0, endNanos - startNanos) / 1e9;
     }

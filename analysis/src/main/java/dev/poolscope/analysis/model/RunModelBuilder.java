@@ -24,7 +24,45 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     static final int LANES = 40;
     static final int MAX_GAP_WINDOWS = 100_000;
 
+    /** Request ids the launcher gives its warm-up requests; they are never measured. */
+    static final String WARMUP_PREFIX = "warmup-";
+
     private final RunData data = new RunData();
+    /** Null until decided: then everything read counts (the whole-recording fallback). */
+    private MeasuredWindow window;
+    private long warmupRequests;
+    private long requestsOutside;
+
+    /**
+     * Restricts the figures to {@code w}; call before the recording pass. Intervals that may overlap a measured request
+     * are still kept for attribution.
+     */
+    public void measure(MeasuredWindow w) {
+        this.window = w;
+    }
+
+    /** The span of the JMeter samples read so far (start of the first to end of the last), or null without any. */
+    public MeasuredWindow clientSpan() {
+        if (data.client.isEmpty()) {
+            return null;
+        }
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (JtlSample s : data.client) {
+            start = Math.min(start, s.timeStampMillis());
+            end = Math.max(end, s.endMillis());
+        }
+        return MeasuredWindow.ofMillis(start, end, MeasuredWindow.Source.JMETER);
+    }
+
+    private boolean in(long epochNanos) {
+        return window == null || window.contains(epochNanos);
+    }
+
+    /** An interval ending before the window cannot overlap a measured request. */
+    private boolean keep(long endNanos) {
+        return window == null || endNanos >= window.startNanos();
+    }
 
     @Override
     public void accept(JtlSample s) {
@@ -37,6 +75,14 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void request(Events.Request e) {
+        if (e.requestId() != null && e.requestId().startsWith(WARMUP_PREFIX)) {
+            warmupRequests++;
+            return;
+        }
+        if (!in(e.startNanos())) {
+            requestsOutside++;
+            return;
+        }
         data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
         if (data.requests.size() < RunData.MAX_REQUESTS) {
             data.requests.add(e);
@@ -47,44 +93,63 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionWait(Events.ConnectionWait e) {
-        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
-                e.pool());
-        data.connectionWait.add(e.endNanos() - e.startNanos());
-        if (!e.success()) {
-            data.connectionWaitFailures++;
+        if (keep(e.endNanos())) {
+            data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
+                    e.pool());
+        }
+        if (in(e.startNanos())) {
+            data.connectionWait.add(e.endNanos() - e.startNanos());
+            if (!e.success()) {
+                data.connectionWaitFailures++;
+            }
         }
     }
 
     @Override
     public void connectionHold(Events.ConnectionHold e) {
-        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
-                e.connectionId());
-        data.hold.add(e.endNanos() - e.startNanos());
+        if (keep(e.endNanos())) {
+            data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
+                    e.connectionId());
+        }
+        if (in(e.startNanos())) {
+            data.hold.add(e.endNanos() - e.startNanos());
+        }
     }
 
     @Override
     public void redisWait(Events.RedisWait e) {
-        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT, e.command());
-        data.redisWait.add(e.endNanos() - e.startNanos());
-        if (!e.success()) {
-            data.redisFailures++;
+        if (keep(e.endNanos())) {
+            data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT,
+                    e.command());
+        }
+        if (in(e.startNanos())) {
+            data.redisWait.add(e.endNanos() - e.startNanos());
+            if (!e.success()) {
+                data.redisFailures++;
+            }
         }
     }
 
     @Override
     public void redisRoundTrip(Events.RedisRoundTrip e) {
-        data.redisRoundTrip.add(e.endNanos() - e.startNanos());
+        if (in(e.startNanos())) {
+            data.redisRoundTrip.add(e.endNanos() - e.startNanos());
+        }
         data.eventLoopThreads.add(e.thread().javaThreadId());
     }
 
     @Override
     public void workerPool(Events.WorkerPoolGauge e) {
-        data.workerGauges.add(e);
+        if (in(e.timeNanos())) {
+            data.workerGauges.add(e);
+        }
     }
 
     @Override
     public void hikariPool(Events.HikariPoolGauge e) {
-        data.hikariGauges.add(e);
+        if (in(e.timeNanos())) {
+            data.hikariGauges.add(e);
+        }
     }
 
     @Override
@@ -104,56 +169,74 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             case SLEEP -> SpanKind.SLEEP;
             case SOCKET_READ, SOCKET_WRITE -> SpanKind.SOCKET;
         };
-        data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
+        if (keep(e.endNanos())) {
+            data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
+        }
     }
 
     @Override
     public void cpuSample(Events.CpuSample e) {
         data.cpuSamples.computeIfAbsent(e.thread().javaThreadId(), k -> new LongList()).add(e.timeNanos());
-        data.cpuSamplesTotal++;
-        if (e.yieldSpin()) {
-            data.yieldSpinSamples++;
+        if (in(e.timeNanos())) {
+            data.cpuSamplesTotal++;
+            if (e.yieldSpin()) {
+                data.yieldSpinSamples++;
+            }
         }
     }
 
     @Override
     public void pause(Events.Pause e) {
-        data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
-        if (e.kind() == Events.PauseKind.SAFEPOINT) {
+        if (keep(e.endNanos())) {
+            data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
+        }
+        if (e.kind() == Events.PauseKind.SAFEPOINT && in(e.startNanos())) {
             data.safepointNanos += e.endNanos() - e.startNanos();
         }
     }
 
     @Override
     public void garbageCollection(Events.GarbageCollection e) {
-        data.gcs.add(e);
-        data.gcPauseNanos += e.sumOfPausesNanos();
+        if (in(e.timeNanos())) {
+            data.gcs.add(e);
+            data.gcPauseNanos += e.sumOfPausesNanos();
+        }
     }
 
     @Override
     public void cpuLoad(Events.CpuLoad e) {
-        data.cpuLoad.add(e);
+        if (in(e.timeNanos())) {
+            data.cpuLoad.add(e);
+        }
     }
 
     @Override
     public void contextSwitchRate(Events.ContextSwitchRate e) {
-        data.contextSwitches.add(e);
+        if (in(e.timeNanos())) {
+            data.contextSwitches.add(e);
+        }
     }
 
     @Override
     public void threadCount(Events.ThreadCount e) {
-        data.threadCounts.add(e);
+        if (in(e.timeNanos())) {
+            data.threadCounts.add(e);
+        }
     }
 
     @Override
     public void heapSummary(Events.HeapSummary e) {
-        data.heap.add(e);
+        if (in(e.timeNanos())) {
+            data.heap.add(e);
+        }
     }
 
     @Override
     public void virtualThreadPinned(Events.VirtualThreadPinned e) {
-        data.pinnedCount++;
-        data.pinnedNanos += e.endNanos() - e.startNanos();
+        if (in(e.startNanos())) {
+            data.pinnedCount++;
+            data.pinnedNanos += e.endNanos() - e.startNanos();
+        }
     }
 
     @Override
@@ -171,6 +254,14 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         dropNotes(allNotes);
         data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));
         data.client.sort(Comparator.comparingLong(JtlSample::timeStampMillis));
+        long clientOutside = 0;
+        if (window != null) {
+            int before = data.client.size();
+            data.client.removeIf(s -> !window.contains(s.timeStampMillis() * 1_000_000L));
+            clientOutside = before - data.client.size();
+        }
+        MeasuredWindow measured = window != null ? window : wholeRecording(recording);
+        windowNotes(allNotes, clientOutside);
 
         Map<String, JtlSample> byId = new HashMap<>();
         long withoutId = 0;
@@ -181,7 +272,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 byId.putIfAbsent(s.requestId(), s);
             }
         }
-        long[] window = window(recording);
+        long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
         TimelineCollector timeline = new TimelineCollector(window[0], window[1], laneThreads());
         List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
@@ -209,7 +300,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
                         - LANES);
         RunModel.Join join = new RunModel.Join(matched, requests.size() - matched,
-                byId.size() - matched, withoutId);
+                byId.size() - matched, withoutId, warmupRequests, requestsOutside, clientOutside);
         long[] holdOverlap = holdOverlap();
         RunModel.Pools pools = new RunModel.Pools(List.copyOf(data.workerGauges),
                 List.copyOf(data.hikariGauges),
@@ -232,9 +323,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     "no ThreadSchedStat for the worker threads: run delay cannot be measured; on-CPU time comes "
                             + "from execution samples (20 ms period, at most a few threads per sample)");
         }
-        return new RunModel(metadata, recording, jtl, List.copyOf(allNotes), window[0], window[1],
+        return new RunModel(metadata, recording, jtl, List.copyOf(allNotes), measured, window[0], window[1],
                 List.copyOf(requests), List.copyOf(data.client), join, total, pools, redis, process,
-                schedTotals(workerIds), schedTotals(data.eventLoopThreads), timeline.finish(lanesOmitted),
+                schedTotals(workerIds, measured), schedTotals(data.eventLoopThreads, measured),
+                timeline.finish(lanesOmitted),
                 slowest,
                 gapWindows(requests), schedstat);
     }
@@ -255,7 +347,28 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
     }
 
-    private long[] window(RecordingInfo recording) {
+    private void windowNotes(List<String> notes, long clientOutside) {
+        if (warmupRequests > 0) {
+            notes.add(warmupRequests + " warm-up requests (ids " + WARMUP_PREFIX + "…) were not counted");
+        }
+        if (requestsOutside > 0 || clientOutside > 0) {
+            notes.add(requestsOutside + " server requests and " + clientOutside
+                    + " JMeter samples started outside the measured window and were not counted");
+        }
+    }
+
+    /** The fallback window: the recording's first to last event, else whatever requests and samples span. */
+    private MeasuredWindow wholeRecording(RecordingInfo recording) {
+        if (recording != null && recording.lastEventNanos() > recording.firstEventNanos()) {
+            return new MeasuredWindow(recording.firstEventNanos(), recording.lastEventNanos(),
+                    MeasuredWindow.Source.RECORDING);
+        }
+        long[] span = activeSpan(recording);
+        return new MeasuredWindow(span[0], span[1], MeasuredWindow.Source.RECORDING);
+    }
+
+    /** Where load really ran: first measured request or sample start to the last end. */
+    private long[] activeSpan(RecordingInfo recording) {
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         for (Events.Request r : data.requests) {
@@ -266,12 +379,20 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             start = Math.min(start, s.timeStampMillis() * 1_000_000L);
             end = Math.max(end, s.endMillis() * 1_000_000L);
         }
+        if (start == Long.MAX_VALUE && window != null) {
+            return new long[]{window.startNanos(), window.endNanos()};
+        }
         if (start == Long.MAX_VALUE && recording != null) {
             start = recording.firstEventNanos();
             end = recording.lastEventNanos();
         }
         if (start == Long.MAX_VALUE) {
             return new long[]{0, 0};
+        }
+        if (window != null) {
+            // A request counted at its start may end after the window: the window still bounds the run length.
+            start = Math.max(start, window.startNanos());
+            end = Math.min(end, window.endNanos());
         }
         return new long[]{start, Math.max(start, end)};
     }
@@ -336,7 +457,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         return r;
     }
 
-    private SchedTotals schedTotals(java.util.Collection<Long> ids) {
+    /** Schedstat deltas inside the measured window (interpolated at its edges). */
+    private SchedTotals schedTotals(java.util.Collection<Long> ids, MeasuredWindow w) {
         int n = 0;
         long cpu = 0;
         long rd = 0;
@@ -349,12 +471,17 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             if (s == null || !s.usable()) {
                 continue;
             }
+            long from = Math.max(w.startNanos(), s.firstTime());
+            long to = Math.min(w.endNanos(), s.lastTime());
+            if (to <= from) {
+                continue;
+            }
             n++;
-            cpu += s.cpuTotal();
-            rd += s.runDelayTotal();
-            vol += s.voluntaryTotal();
-            invol += s.involuntaryTotal();
-            span += s.spanNanos();
+            cpu += s.cpuBetween(from, to);
+            rd += s.runDelayBetween(from, to);
+            vol += s.voluntaryBetween(from, to);
+            invol += s.involuntaryBetween(from, to);
+            span += to - from;
             if (names.size() < 3) {
                 names.add(s.threadName);
             }

@@ -67,24 +67,16 @@ final class SchedSeries {
         return Math.round(at(runDelay, to) - at(runDelay, from));
     }
 
-    long cpuTotal() {
-        return size < 2 ? 0 : cpu[size - 1] - cpu[0];
+    long involuntaryBetween(long from, long to) {
+        return Math.round(at(involuntary, to) - at(involuntary, from));
     }
 
-    long runDelayTotal() {
-        return size < 2 ? 0 : runDelay[size - 1] - runDelay[0];
+    long voluntaryBetween(long from, long to) {
+        return Math.round(at(voluntary, to) - at(voluntary, from));
     }
 
-    long involuntaryTotal() {
-        return size < 2 ? 0 : involuntary[size - 1] - involuntary[0];
-    }
-
-    long voluntaryTotal() {
-        return size < 2 ? 0 : voluntary[size - 1] - voluntary[0];
-    }
-
-    long spanNanos() {
-        return size < 2 ? 0 : time[size - 1] - time[0];
+    long lastTime() {
+        return size == 0 ? 0 : time[size - 1];
     }
 
     long firstTime() {

@@ -38,17 +38,11 @@ final class GapView {
                 .axes("ms of server time", "");
         for (int i = 0; i < slow.size(); i++) {
             RequestTimeline r = slow.get(i);
-            double from = 0;
+            double[] ms = new double[Cause.ALL.length];
             for (Cause c : Cause.ALL) {
-                double ms = r.breakdown().millis(c);
-                if (ms <= 0) {
-                    continue;
-                }
-                double y = slow.size() - i - 1;
-                bars.bar(from, ms, y + 0.15, y + 0.85, c.color(),
-                        r.requestId() + " " + r.uri() + ": " + c.label() + " " + Fmt.ms(ms));
-                from += ms;
+                ms[c.ordinal()] = r.breakdown().millis(c);
             }
+            bar(bars, slow.size() - i - 1, ms, r.requestId() + " " + r.uri() + ": ");
         }
         String source = run.cpuFromSchedstat()
                 ? "On-CPU and run delay come from ThreadSchedStat deltas (sampled about every second), apportioned"
@@ -57,5 +51,37 @@ final class GapView {
         return new Model(new Table(List.of("cause", "total ms", "mean ms per request", "share"), rows), share,
                 bars,
                 source);
+    }
+
+    /** One bar per label, each split by cause: the comparison's gap explanation, one bar per setting. */
+    static Plot stacked(List<String> labels, List<double[]> msByCause, String xLabel) {
+        double max = 1;
+        for (double[] ms : msByCause) {
+            max = Math.max(max, java.util.Arrays.stream(ms).sum());
+        }
+        int n = Math.max(1, labels.size());
+        Plot p = new Plot(900, 40 + 24 * n, 0, max * 1.05, 0, n).axes(xLabel, "");
+        for (int i = 0; i < labels.size(); i++) {
+            double y = n - i - 1;
+            p.text(Plot.LEFT - 4, p.py(y + 0.35), labels.get(i), "end");
+            bar(p, y, msByCause.get(i), labels.get(i) + ": ");
+        }
+        for (Cause c : Cause.ALL) {
+            p.legend(c.label(), c.color());
+        }
+        return p;
+    }
+
+    /** A horizontal bar in row y, one piece per cause in Cause order; ms indexed by Cause.ordinal(). */
+    private static void bar(Plot p, double y, double[] ms, String titlePrefix) {
+        double from = 0;
+        for (Cause c : Cause.ALL) {
+            double v = ms[c.ordinal()];
+            if (v <= 0) {
+                continue;
+            }
+            p.bar(from, v, y + 0.15, y + 0.85, c.color(), titlePrefix + c.label() + " " + Fmt.ms(v));
+            from += v;
+        }
     }
 }

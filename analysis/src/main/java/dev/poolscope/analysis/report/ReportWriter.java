@@ -13,6 +13,7 @@ import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
 import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Diagnosis;
 
@@ -35,6 +36,11 @@ public final class ReportWriter {
         engine.setTemplateResolver(resolver);
     }
 
+    /** The configured engine: compare.html uses the same resolver and report.html's fragments. */
+    TemplateEngine engine() {
+        return engine;
+    }
+
     public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
             List<FlameInput> flames) throws IOException {
         Context ctx = new Context();
@@ -42,6 +48,7 @@ public final class ReportWriter {
         ctx.setVariable("notes", run.notes());
         ctx.setVariable("warnings", run.recording() == null ? List.of() : run.recording().warnings());
         ctx.setVariable("source", source(run));
+        ctx.setVariable("window", window(run));
         ctx.setVariable("summary", new SummaryView().build(summary));
         ctx.setVariable("xlog", new XLogView().build(run));
         ctx.setVariable("steps", new StepsView().build(run));
@@ -54,6 +61,20 @@ public final class ReportWriter {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             engine.process("report", ctx, w);
         }
+    }
+
+    /** Which part of the recording the figures cover, and where that came from. */
+    static String window(RunModel run) {
+        java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter
+                .ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+                .withZone(java.time.ZoneOffset.UTC);
+        MeasuredWindow w = run.window();
+        return "Measured window: " + f.format(java.time.Instant.ofEpochMilli(w.startMillis())) + " to "
+                + f.format(java.time.Instant.ofEpochMilli(w.endMillis())).substring(11) + " UTC ("
+                + Fmt.num(w.seconds()) + " s), from " + w.source().description()
+                + ". Only requests and samples that started inside it count. Load ran "
+                + Fmt.num(run.durationSeconds())
+                + " s of it (first to last measured request or sample): throughput and run length use that.";
     }
 
     private static String source(RunModel run) {

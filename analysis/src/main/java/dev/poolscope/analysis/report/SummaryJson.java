@@ -58,12 +58,17 @@ public final class SummaryJson {
         d.recommendation().arithmetic().forEach(arithmetic::add);
 
         root.put("duration_s", round(s.durationSeconds()));
+        root.put("window_start_ms", run.window().startMillis());
+        root.put("window_end_ms", run.window().endMillis());
+        root.put("window_source", run.window().source().id());
         root.put("requests", s.requests());
         root.put("client_samples", s.clientSamples());
         putNullable(root, "heap_used_max_bytes",
                 s.heapUsedMaxBytes() == null ? null : s.heapUsedMaxBytes() * 1.0);
         putNullable(root, "live_threads_max", s.liveThreadsMax() == null ? null : s.liveThreadsMax() * 1.0);
         putNullable(root, "worker_run_delay_share", s.workerRunDelayShare());
+        putNullable(root, "worker_run_delay_ms_per_s",
+                run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000);
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
@@ -82,6 +87,9 @@ public final class SummaryJson {
         join.put("matched", run.join().matched());
         join.put("server_only", run.join().serverOnly());
         join.put("client_only", run.join().clientOnly());
+        join.put("warmup_excluded", run.join().warmupExcluded());
+        join.put("requests_outside_window", run.join().requestsOutsideWindow());
+        join.put("client_outside_window", run.join().clientOutsideWindow());
         ObjectNode rec = root.putObject("recording");
         if (run.recording() != null) {
             rec.put("from_repository", run.recording().fromRepository());
@@ -104,6 +112,7 @@ public final class SummaryJson {
         o.put("p95", round(d.p95Ms()));
         o.put("p99", round(d.p99Ms()));
         o.put("max", round(d.maxMs()));
+        o.put("mean", round(d.meanMs()));
         o.put("count", d.count());
     }
 

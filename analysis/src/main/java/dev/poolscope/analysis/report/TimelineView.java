@@ -18,20 +18,7 @@ final class TimelineView {
         StateTimeline t = run.timeline();
         double t0 = run.startNanos() / 1e9;
         double len = Math.max(1e-3, run.durationSeconds());
-        int n = Math.max(1, t.lanes().size());
-        Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * LANE_HEIGHT, 0, len, 0, n)
-                .axes("seconds since start", "");
-        for (int i = 0; i < t.lanes().size(); i++) {
-            StateTimeline.Lane lane = t.lanes().get(i);
-            double y = n - i - 1;
-            lanes.text(Plot.LEFT - 4, lanes.py(y + 0.2), shortName(lane.threadName()), "end");
-            for (StateTimeline.Segment s : lane.segments()) {
-                double a = s.startNanos() / 1e9 - t0;
-                double b = s.endNanos() / 1e9 - t0;
-                lanes.bar(a, b - a, y + 0.1, y + 0.9, s.cause().color(),
-                        lane.threadName() + ": " + s.cause().label() + " " + Fmt.ms((b - a) * 1000));
-            }
-        }
+        Plot lanes = lanes(t, run.startNanos(), len, LANE_HEIGHT);
         double[][] byCause = t.threadsByCause();
         double max = 1;
         for (double[] b : byCause) {
@@ -58,7 +45,6 @@ final class TimelineView {
         }
         for (Cause c : Cause.ALL) {
             states.legend(c.label(), c.color());
-            lanes.legend(c.label(), c.color());
         }
         String note = "Lanes: the " + t.lanes().size() + " busiest worker threads"
                 + (t.lanesOmitted() > 0 ? " (" + t.lanesOmitted() + " more not drawn)" : "")
@@ -67,6 +53,83 @@ final class TimelineView {
                         : "")
                 + ". Time no event covers takes the colour of its largest share (CPU, run delay or unexplained).";
         return new Model(lanes, states, workerPlot(run, t0, len), hikariPlot(run, t0, len), note);
+    }
+
+    /**
+     * One lane per thread, coloured by cause, over {@code seconds} from {@code startNanos}: the run report's lanes, and
+     * the comparison's small multiples (same scale for every setting, so pass the longest run's length).
+     */
+    static Plot lanes(StateTimeline t, long startNanos, double seconds, int laneHeight) {
+        double t0 = startNanos / 1e9;
+        int n = Math.max(1, t.lanes().size());
+        Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * laneHeight, 0, seconds, 0, n)
+                .axes("seconds since start", "");
+        for (int i = 0; i < t.lanes().size(); i++) {
+            StateTimeline.Lane lane = t.lanes().get(i);
+            double y = n - i - 1;
+            if (laneHeight >= LANE_HEIGHT) {
+                lanes.text(Plot.LEFT - 4, lanes.py(y + 0.2), shortName(lane.threadName()), "end");
+            }
+            List<StateTimeline.Segment> segments = laneHeight >= LANE_HEIGHT
+                    ? lane.segments()
+                    : perPixel(lane.segments(), startNanos, seconds);
+            for (StateTimeline.Segment s : segments) {
+                double a = s.startNanos() / 1e9 - t0;
+                double b = s.endNanos() / 1e9 - t0;
+                lanes.bar(a, b - a, y + 0.1, y + 0.9, s.cause().color(),
+                        lane.threadName() + ": " + s.cause().label() + " " + Fmt.ms((b - a) * 1000));
+            }
+        }
+        for (Cause c : Cause.ALL) {
+            lanes.legend(c.label(), c.color());
+        }
+        return lanes;
+    }
+
+    /**
+     * Small multiples would carry every piece of every lane of every setting: instead each pixel column gets the
+     * cause that covered most of it, and equal neighbours merge. A lane then has at most one piece per pixel.
+     */
+    static List<StateTimeline.Segment> perPixel(List<StateTimeline.Segment> segments, long startNanos,
+            double seconds) {
+        int columns = 900 - Plot.LEFT - Plot.RIGHT;
+        double colNanos = seconds * 1e9 / columns;
+        long[][] covered = new long[columns][Cause.ALL.length];
+        for (StateTimeline.Segment s : segments) {
+            long t = s.startNanos();
+            while (t < s.endNanos()) {
+                int c = (int) ((t - startNanos) / colNanos);
+                if (c < 0 || c >= columns) {
+                    break;
+                }
+                long colEnd = startNanos + (long) Math.ceil((c + 1) * colNanos);
+                long piece = Math.max(1, Math.min(s.endNanos(), colEnd) - t);
+                covered[c][s.cause().ordinal()] += piece;
+                t += piece;
+            }
+        }
+        List<StateTimeline.Segment> out = new java.util.ArrayList<>();
+        for (int c = 0; c < columns; c++) {
+            int best = -1;
+            for (int k = 0; k < Cause.ALL.length; k++) {
+                if (covered[c][k] > 0 && (best < 0 || covered[c][k] > covered[c][best])) {
+                    best = k;
+                }
+            }
+            if (best < 0) {
+                continue;
+            }
+            long a = startNanos + (long) (c * colNanos);
+            long b = startNanos + (long) ((c + 1) * colNanos);
+            if (!out.isEmpty() && out.getLast().cause() == Cause.ALL[best]
+                    && out.getLast().endNanos() >= a - 1) {
+                out.set(out.size() - 1,
+                        new StateTimeline.Segment(out.getLast().startNanos(), b, Cause.ALL[best]));
+            } else {
+                out.add(new StateTimeline.Segment(a, b, Cause.ALL[best]));
+            }
+        }
+        return out;
     }
 
     private static Plot workerPlot(RunModel run, double t0, double len) {

@@ -2,6 +2,7 @@ package dev.poolscope.analysis.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,7 +30,10 @@ class AnalyzeEndToEndTest {
 
     @BeforeAll
     static void analyze() throws Exception {
-        run = new SyntheticRun().write(dir.resolve("starved")).runDir();
+        SyntheticRun s = new SyntheticRun();
+        s.warmupRequests = 2;
+        s.threadsSetting = 3;
+        run = s.write(dir.resolve("starved")).runDir();
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         exit = AnalysisCli.run(new String[]{"analyze", run.toString()}, new PrintWriter(o, true),
@@ -93,6 +97,18 @@ class AnalyzeEndToEndTest {
         assertThat(run.resolve("flame-cpu.html")).exists();
         assertThat(run.resolve("flame-cpu.collapsed")).exists();
         assertThat(run.resolve("flame-lock.html")).exists();
+        assertThat(run.resolve("timeline.json")).isNotEmptyFile();
+    }
+
+    @Test
+    void collapsedFlameGraphsHaveFrames() throws Exception {
+        // The real parks of the synthetic workers: stacks joined by ';' with a sample count (once 0 bytes).
+        String lock = Files.readString(run.resolve("flame-lock.collapsed"));
+        assertThat(lock).isNotBlank().contains("LockSupport.parkNanos").contains(";");
+        assertThat(lock.lines()).allMatch(l -> l.matches(".*;.* \\d+"));
+        // Only worker threads: the sampler thread never parks inside a request.
+        assertThat(lock).doesNotContain("SyntheticRun.sample");
+        assertThat(html).contains("flame-lock.collapsed").contains("Heaviest leaf frames");
     }
 
     @Test
@@ -102,11 +118,20 @@ class AnalyzeEndToEndTest {
     }
 
     @Test
-    void compareReadsSummaries() {
-        StringWriter o = new StringWriter();
-        int code = AnalysisCli.run(new String[]{"compare", run.toString()}, new PrintWriter(o, true),
-                new PrintWriter(new StringWriter(), true));
-        assertThat(code).isZero();
-        assertThat(o.toString()).contains("starved").contains("pool-starvation").contains("client p99");
+    void onlyTheLoadPhaseIsMeasured() throws Exception {
+        JsonNode config = new ObjectMapper().readTree(run.resolve("run.json").toFile()).path("phases");
+        assertThat(summary.path("window_source").asText()).isEqualTo("run.json");
+        assertThat(summary.path("window_start_ms").asLong()).isEqualTo(config.path("loadStartMs").asLong());
+        assertThat(summary.path("window_end_ms").asLong()).isEqualTo(config.path("loadEndMs").asLong());
+        // The warm-up requests ran before the window and are neither measured nor server-only.
+        assertThat(summary.path("join").path("warmup_excluded").asLong()).isEqualTo(2);
+        assertThat(summary.path("join").path("server_only").asLong()).isZero();
+        double duration = summary.path("duration_s").asDouble();
+        assertThat(duration).isPositive()
+                .isLessThanOrEqualTo(
+                        (config.path("loadEndMs").asLong() - config.path("loadStartMs").asLong()) / 1000.0);
+        assertThat(summary.path("throughput_rps").asDouble())
+                .isCloseTo(summary.path("client_samples").asDouble() / duration, withinPercentage(1));
+        assertThat(html).contains("Measured window: ").contains("from the load phase in run.json");
     }
 }

@@ -89,6 +89,6 @@ class BadInputTest {
     void usageErrorsAndCompareWithoutSummaries() {
         assertThat(cli("analyze").code()).isEqualTo(2);
         assertThat(cli("bogus").code()).isEqualTo(2);
-        assertOneLineError(cli("compare", dir.toString()), "none of the runs");
+        assertOneLineError(cli("compare", dir.toString()), "compare needs at least 2 analyzed runs, found 0");
     }
 }

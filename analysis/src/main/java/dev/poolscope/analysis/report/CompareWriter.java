@@ -1,0 +1,96 @@
+package dev.poolscope.analysis.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.thymeleaf.context.Context;
+
+import dev.poolscope.analysis.model.Cause;
+
+/**
+ * Renders compare.html with the run report's style, plot and table fragments: the same escaping rules (th:text and
+ * th:attr only), no external resources.
+ */
+public final class CompareWriter {
+    /** Lanes in the comparison are thinner than in a run report: several settings share one page. */
+    static final int LANE_HEIGHT = 4;
+
+    /** One setting's lanes, or (data null) a note saying why there are none. */
+    public record Timeline(String label, TimelineJson.Data data, String note) {
+    }
+
+    /** Mean server milliseconds per request by cause id (summary.json's server_ms_by_cause / requests). */
+    public record Gap(String label, Map<String, Double> msPerRequestByCause) {
+    }
+
+    public record Input(String title, String knobNote, List<String> notes, List<String> sentences,
+            Table figures,
+            List<Timeline> timelines, List<Gap> gaps, String flameFile, String flameNote) {
+    }
+
+    /** What the template draws per setting. */
+    public record Lanes(String title, Plot plot, String note) {
+    }
+
+    public void write(Path file, Input in) throws IOException {
+        Context ctx = new Context();
+        ctx.setVariable("title", in.title());
+        ctx.setVariable("knobNote", in.knobNote());
+        ctx.setVariable("notes", in.notes());
+        ctx.setVariable("sentences", in.sentences());
+        ctx.setVariable("figures", in.figures());
+        ctx.setVariable("timelines", lanes(in.timelines()));
+        ctx.setVariable("gaps", gaps(in.gaps()));
+        ctx.setVariable("flameFile", in.flameFile());
+        ctx.setVariable("flameNote", in.flameNote());
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new ReportWriter().engine().process("compare", ctx, w);
+        }
+    }
+
+    /** Every setting on the longest run's time scale, so equal widths mean equal seconds. */
+    static List<Lanes> lanes(List<Timeline> timelines) {
+        double seconds = timelines.stream().filter(t -> t.data() != null).mapToDouble(t -> t.data().seconds())
+                .max().orElse(1);
+        List<Lanes> out = new ArrayList<>();
+        for (Timeline t : timelines) {
+            if (t.data() == null) {
+                out.add(new Lanes(t.label(), null, t.note()));
+                continue;
+            }
+            Plot p = TimelineView.lanes(t.data().timeline(), t.data().startNanos(), Math.max(1e-3, seconds),
+                    LANE_HEIGHT);
+            int lanes = t.data().timeline().lanes().size();
+            String note = lanes + " busiest worker threads, " + Fmt.num(t.data().seconds()) + " s of load"
+                    + (t.data().timeline().lanesOmitted() > 0
+                            ? " (" + t.data().timeline().lanesOmitted() + " more threads not drawn)"
+                            : "");
+            out.add(new Lanes(t.label(), p, note));
+        }
+        return out;
+    }
+
+    static Plot gaps(List<Gap> gaps) {
+        if (gaps.isEmpty()) {
+            return null;
+        }
+        List<String> labels = new ArrayList<>();
+        List<double[]> values = new ArrayList<>();
+        for (Gap g : gaps) {
+            double[] ms = new double[Cause.ALL.length];
+            for (Cause c : Cause.ALL) {
+                Double v = g.msPerRequestByCause().get(c.id());
+                ms[c.ordinal()] = v == null ? 0 : v;
+            }
+            labels.add(g.label());
+            values.add(ms);
+        }
+        return GapView.stacked(labels, values, "mean ms of server time per request");
+    }
+}
