@@ -28,7 +28,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         boolean client = usable.stream().allMatch(r -> positive(r.number("client_ms.count")));
         String rankedBy = client ? "client_ms.p99" : "server_ms.p99";
         ComparedRun best = min(usable, r -> r.number(rankedBy));
-        ComparedRun worst = max(usable, r -> r.number(rankedBy));
+        // On a tie the best and the worst must still be two runs, or the differential flame graph compares a run with itself.
+        List<ComparedRun> others = usable.stream().filter(r -> r != best).toList();
+        ComparedRun worst = others.isEmpty() ? best : max(others, r -> r.number(rankedBy));
         ComparedRun bestRps = max(usable, r -> r.number("throughput_rps"));
         ComparedRun bestServer = min(usable, r -> r.number("server_ms.p99"));
         if (client) {

@@ -63,11 +63,12 @@ public final class FlameGraphs {
             // Collapsed first: the HTML dump consumes the graph's frame-name pool (FlameGraph.printCpool clears
             // it), so anything dumped after it comes out empty.
             args.output = "collapsed";
-            try (OutputStream out = Files.newOutputStream(collapsed)) {
+            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(collapsed),
+                    1 << 16)) {
                 converter.dump(out);
             }
             args.output = "html";
-            try (OutputStream out = Files.newOutputStream(html)) {
+            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
                 converter.dump(out);
             }
         } catch (RuntimeException e) {

@@ -14,6 +14,9 @@ import dev.poolscope.analysis.model.RunModel;
 final class BacklogQueueingRule implements Rule {
     static final Threshold BACKLOG_SHARE = new Threshold("backlog share of client time", 10, 30,
             Unit.PERCENT);
+    /** A large share of a tiny client time is the load generator's own connect and transfer, not queueing. */
+    static final Threshold BACKLOG_MEAN = new Threshold("mean backlog per request", 5, 50,
+            Unit.MILLISECONDS);
 
     @Override
     public String id() {
@@ -27,7 +30,7 @@ final class BacklogQueueingRule implements Rule {
 
     @Override
     public List<Threshold> thresholds() {
-        return List.of(BACKLOG_SHARE);
+        return List.of(BACKLOG_SHARE, BACKLOG_MEAN);
     }
 
     @Override
@@ -51,10 +54,12 @@ final class BacklogQueueingRule implements Rule {
         double p99 = dev.poolscope.analysis.model.Distribution.ofNanos(java.util.Arrays.copyOf(each, n))
                 .p99Ms();
         double full = Facts.workersFullPct(run);
+        double mean = n == 0 ? 0 : backlog / 1e6 / n;
         List<Evidence> ev = List.of(new Evidence("backlog share of client time", share, Unit.PERCENT),
+                new Evidence("mean backlog per request", mean, Unit.MILLISECONDS),
                 new Evidence("backlog p99", p99, Unit.MILLISECONDS),
                 new Evidence("gauge samples with every worker busy", full, Unit.PERCENT));
-        int score = BACKLOG_SHARE.score(share);
+        int score = Math.min(BACKLOG_SHARE.score(share), BACKLOG_MEAN.score(mean));
         return result(score, score < 25 ? "ok" : "found", ev, num(share), num(p99), num(full));
     }
 }

@@ -12,6 +12,10 @@ import dev.poolscope.analysis.model.SchedTotals;
 final class CpuOversubscriptionRule implements Rule {
     static final Threshold RUN_DELAY_SHARE = new Threshold("run delay / (CPU + run delay) of workers", 10, 30,
             Unit.PERCENT);
+    /** What the waiting cost requests: a crowded run queue matters only when requests spend their time in it. */
+    static final Threshold SERVER_TIME_SHARE = new Threshold("runnable-not-scheduled share of server time", 5,
+            20,
+            Unit.PERCENT);
 
     @Override
     public String id() {
@@ -25,7 +29,7 @@ final class CpuOversubscriptionRule implements Rule {
 
     @Override
     public List<Threshold> thresholds() {
-        return List.of(RUN_DELAY_SHARE);
+        return List.of(RUN_DELAY_SHARE, SERVER_TIME_SHARE);
     }
 
     @Override
@@ -45,9 +49,10 @@ final class CpuOversubscriptionRule implements Rule {
                         Unit.PERCENT),
                 new Evidence("machine CPU max", Double.isNaN(cpu) ? -1 : cpu * 100, Unit.PERCENT),
                 new Evidence("worker involuntary switches", invol, Unit.PER_SECOND));
-        int score = RUN_DELAY_SHARE.score(share);
+        double serverShare = Facts.sharePct(run, Cause.RUN_DELAY);
+        int score = Math.min(RUN_DELAY_SHARE.score(share), SERVER_TIME_SHARE.score(serverShare));
         if (score < 25) {
-            return result(score, "ok", ev, num(share), w.threads());
+            return result(score, "ok", ev, num(share), w.threads(), num(serverShare));
         }
         return result(score, "found", ev, num(share), w.threads(), num(perSecond),
                 Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)));
