@@ -64,7 +64,7 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--redis-pool", paramLabel = "N", description = "0: one shared Lettuce connection (default); N: a pool of N connections")
     Integer redisPool;
 
-    @Option(names = "--tx-work-ms", paramLabel = "MS", description = "server-side work inside each checkout transaction, in ms (default: 20)")
+    @Option(names = "--tx-work-ms", paramLabel = "MS", description = "server-side work inside each checkout transaction, in ms (default: 100)")
     Integer txWorkMs;
 
     @Option(names = "--access-log", description = "log one line per request (request id, method, uri, status, ms)")

@@ -36,7 +36,7 @@ class CheckoutService {
     CheckoutService(SessionStore sessions, StockRepository stocks, ProductRepository products,
             PurchaseOrderRepository orders,
             EntityManager entityManager, TransactionTemplate tx,
-            @Value("${lab.checkout.tx-work-ms:20}") int txWorkMs) {
+            @Value("${lab.checkout.tx-work-ms:100}") int txWorkMs) {
         this.sessions = sessions;
         this.stocks = stocks;
         this.products = products;
