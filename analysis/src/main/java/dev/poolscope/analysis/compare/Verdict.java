@@ -47,7 +47,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         s.add(Messages.format("compare.server", bestServer.label(), ms(bestServer, "server_ms.p99"),
                 worstServer.label(), ms(worstServer, "server_ms.p99")));
         if ("threads".equals(knob) && usable.size() >= 2) {
-            fewerThreads(usable, client, s);
+            fewerThreads(usable, client ? best : null, s);
         }
         ComparedRun from = best.number("recommended_threads") != null
                 ? best
@@ -69,10 +69,16 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         return new Verdict(rankedBy, best, worst, bestRps, bestServer, threads, from, List.copyOf(s));
     }
 
-    /** Most threads against fewest: did server time fall, did the client see it, and where the waiting went. */
-    private static void fewerThreads(List<ComparedRun> usable, boolean client, List<String> s) {
+    /**
+     * Most threads against the best setting for the client (or, when that is the most threads or there is no client
+     * view, the fewest): did server time fall, did the client see it, and where the waiting went.
+     */
+    private static void fewerThreads(List<ComparedRun> usable, ComparedRun bestForClient, List<String> s) {
+        boolean client = bestForClient != null;
         ComparedRun most = max(usable, r -> RunSet.number(r.value()));
-        ComparedRun fewest = min(usable, r -> RunSet.number(r.value()));
+        ComparedRun fewest = client && bestForClient != most
+                ? bestForClient
+                : min(usable, r -> RunSet.number(r.value()));
         if (most == fewest || most.number("server_ms.p99") == null
                 || fewest.number("server_ms.p99") == null) {
             return;
