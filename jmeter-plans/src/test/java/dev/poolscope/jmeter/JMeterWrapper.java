@@ -76,7 +76,7 @@ final class JMeterWrapper {
         return new Result(p.exitValue(), output);
     }
 
-    /** The JDK running this test, e.g. /usr/lib/jvm/x for /usr/lib/jvm/x/bin/java. */
+    /** The home of the JDK running this test: H for H/bin/java. */
     static Path javaHome() {
         Path java = Path.of(ProcessHandle.current().info().command().orElseThrow());
         return java.getParent().getParent();
