@@ -45,7 +45,7 @@ final class RunExecutor {
     Outcome execute(RunSpec spec) throws IOException, InterruptedException {
         Path plan = layout.plan(spec.plan());
         Path dir = spec.out().toAbsolutePath();
-        prepare(dir);
+        requireEmpty(dir);
         Map<String, Object> run = new LinkedHashMap<>();
         Map<String, Object> phases = new LinkedHashMap<>();
         run.put("poolscopeVersion", "0.1.0-SNAPSHOT");
@@ -167,7 +167,8 @@ final class RunExecutor {
         return p.waitFor();
     }
 
-    private static void prepare(Path dir) throws IOException {
+    /** Creates DIR; refuses one that has anything in it, so a run never overwrites another's data. */
+    static void requireEmpty(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
             try (var entries = Files.list(dir)) {
                 if (entries.findAny().isPresent()) {

@@ -42,14 +42,7 @@ final class SweepCommand implements Callable<Integer> {
         Layout layout = Layout.detect();
         Path dir = (out != null ? out : layout.home().resolve("runs").resolve("sweep-" + RunCommand.stamp()))
                 .toAbsolutePath();
-        if (Files.isDirectory(dir)) {
-            try (var entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new UserError(dir + " is not empty: pick a new --out");
-                }
-            }
-        }
-        Files.createDirectories(dir);
+        RunExecutor.requireEmpty(dir);
         int duration = load.durationSeconds();
         int warmup = load.warmupSeconds();
         Map<String, Object> sweep = new LinkedHashMap<>();

@@ -1,7 +1,5 @@
 package dev.poolscope.analysis.recording;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * {@code run.json}, written by the launcher: the app's options and the phases of the run. Only what the analysis
@@ -23,17 +20,9 @@ public record RunConfig(String plan, List<String> appArgs, Map<String, String> a
 
     /** Reads the file; a missing file gives {@link #EMPTY}, a broken one a one-line exception. */
     public static RunConfig read(Path file) throws RecordingException {
-        if (!Files.isRegularFile(file)) {
+        JsonNode root = JsonFiles.readObject(file);
+        if (root == null) {
             return EMPTY;
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new RecordingException("cannot parse " + file + ": " + RecordingReader.oneLine(e));
-        }
-        if (root == null || !root.isObject()) {
-            throw new RecordingException("cannot parse " + file + ": not a JSON object");
         }
         List<String> args = new ArrayList<>();
         root.path("appArgs").forEach(a -> args.add(a.asText()));

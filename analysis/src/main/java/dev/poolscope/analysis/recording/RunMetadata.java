@@ -1,13 +1,10 @@
 package dev.poolscope.analysis.recording;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * {@code agent/metadata.json}. Unknown values stay null: the agent writes null rather than guess, and so do we.
@@ -27,17 +24,9 @@ public record RunMetadata(String agentVersion, Long pid, Long startEpochMillis, 
 
     /** Reads the file; a missing file gives {@link #EMPTY}, a broken one a one-line exception. */
     public static RunMetadata read(Path file) throws RecordingException {
-        if (!Files.isRegularFile(file)) {
+        JsonNode root = JsonFiles.readObject(file);
+        if (root == null) {
             return EMPTY;
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new RecordingException("cannot parse " + file + ": " + RecordingReader.oneLine(e));
-        }
-        if (root == null || !root.isObject()) {
-            throw new RecordingException("cannot parse " + file + ": not a JSON object");
         }
         List<Pool> pools = new ArrayList<>();
         for (JsonNode p : root.path("pools")) {
