@@ -38,7 +38,8 @@ final class AppProcess implements AutoCloseable {
     static AppProcess start(Layout layout, List<String> appArgs, Path agentDir, String agentOptions, Path log)
             throws IOException {
         layout.require(layout.appJar(), "app");
-        List<String> command = new ArrayList<>(List.of(Layout.javaBin()));
+        List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_APP_CPUS"));
+        command.add(Layout.javaBin());
         String jvmOpts = System.getenv("POOLSCOPE_APP_JVM_OPTS");
         if (jvmOpts != null && !jvmOpts.isBlank()) {
             command.addAll(List.of(jvmOpts.trim().split("\\s+")));

@@ -127,11 +127,11 @@ final class RunExecutor {
 
     private int jmeter(Path plan, Path out, int port, RunSpec spec) throws IOException, InterruptedException {
         Files.createDirectories(out);
-        List<String> command = new ArrayList<>(
-                List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
-                        out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
-                        "-Jhost=127.0.0.1", "-Jport=" + port,
-                        "-Jduration=" + spec.durationSeconds()));
+        List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
+        command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
+                out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
+                "-Jhost=127.0.0.1",
+                "-Jport=" + port, "-Jduration=" + spec.durationSeconds()));
         spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
         if (spec.dashboard()) {
             command.addAll(List.of("-e", "-o", out.resolve("dashboard").toString()));
