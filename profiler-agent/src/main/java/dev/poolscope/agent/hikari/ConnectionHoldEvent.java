@@ -11,17 +11,7 @@ import jdk.jfr.StackTrace;
 @Category("poolscope")
 @Description("One borrow: getConnection returned until close()")
 @StackTrace(false)
-final class ConnectionHoldEvent extends jdk.jfr.Event {
-    @Label("Pool")
-    String pool;
+final class ConnectionHoldEvent extends PoolStateEvent {
     @Label("Connection Id")
     String connectionId;
-    @Label("Active")
-    int active;
-    @Label("Idle")
-    int idle;
-    @Label("Waiting")
-    int waiting;
-    @Label("Total")
-    int total;
 }

@@ -11,19 +11,9 @@ import jdk.jfr.StackTrace;
 @Category("poolscope")
 @Description("Time inside the pool's getConnection, one per call")
 @StackTrace(false)
-final class ConnectionWaitEvent extends jdk.jfr.Event {
-    @Label("Pool")
-    String pool;
+final class ConnectionWaitEvent extends PoolStateEvent {
     @Label("Connection Id")
     String connectionId;
     @Label("Success")
     boolean success;
-    @Label("Active")
-    int active;
-    @Label("Idle")
-    int idle;
-    @Label("Waiting")
-    int waiting;
-    @Label("Total")
-    int total;
 }

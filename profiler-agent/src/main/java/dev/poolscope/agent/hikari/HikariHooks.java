@@ -71,10 +71,7 @@ public final class HikariHooks {
             ConnectionHoldEvent e = b.event();
             e.end();
             if (e.shouldCommit()) {
-                e.active = HikariPools.state(b.pool(), HikariPools.ACTIVE);
-                e.idle = HikariPools.state(b.pool(), HikariPools.IDLE);
-                e.waiting = HikariPools.state(b.pool(), HikariPools.WAITING);
-                e.total = HikariPools.state(b.pool(), HikariPools.TOTAL);
+                e.readState(b.pool());
                 e.commit();
             }
         } catch (Throwable t) {
@@ -108,10 +105,7 @@ public final class HikariHooks {
                 }
                 HikariPoolEvent e = new HikariPoolEvent();
                 e.pool = p.name();
-                e.active = HikariPools.state(pool, HikariPools.ACTIVE);
-                e.idle = HikariPools.state(pool, HikariPools.IDLE);
-                e.waiting = HikariPools.state(pool, HikariPools.WAITING);
-                e.total = HikariPools.state(pool, HikariPools.TOTAL);
+                e.readState(pool);
                 e.max = HikariPools.maxSize(p.config().get());
                 e.commit();
             }

@@ -13,17 +13,7 @@ import jdk.jfr.StackTrace;
 @Description("Periodic gauge of one HikariCP pool")
 @Period("1 s")
 @StackTrace(false)
-final class HikariPoolEvent extends jdk.jfr.Event {
-    @Label("Pool")
-    String pool;
-    @Label("Active")
-    int active;
-    @Label("Idle")
-    int idle;
-    @Label("Waiting")
-    int waiting;
-    @Label("Total")
-    int total;
+final class HikariPoolEvent extends PoolStateEvent {
     @Label("Max")
     int max;
 }
