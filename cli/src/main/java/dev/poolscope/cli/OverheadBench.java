@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -95,7 +96,7 @@ final class OverheadBench implements Callable<Integer> {
                         System.err.println(label + " " + phase + ": " + detail);
                     }
                 }).execute(spec);
-                LatencyStats stats = LatencyStats.read(runDir.resolve("jmeter/results.jtl"));
+                JtlSummary stats = JtlSummary.read(runDir.resolve("jmeter/results.jtl"));
                 JsonNode heap = new ObjectMapper().readTree(runDir.resolve("run.json").toFile())
                         .path("memory").path("heapUsedAfterGcBytes");
                 results.get(mode).add(new double[]{stats.throughputPerSecond(), stats.p99Ms(),

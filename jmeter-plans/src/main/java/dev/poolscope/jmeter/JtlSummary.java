@@ -6,6 +6,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,6 +35,10 @@ import java.util.stream.Collectors;
  *            latest sample end (start + elapsed, epoch ms), 0 without samples
  * @param samplesWithoutRequestId
  *            rows with no {@code requestId} value (all of them when the column is missing)
+ * @param p50Ms
+ *            median {@code elapsed} (nearest rank), 0 without samples
+ * @param p99Ms
+ *            99th percentile of {@code elapsed} (nearest rank), 0 without samples
  * @param byLabel
  *            counts per sampler label, in order of first appearance
  * @param errorsByCode
@@ -41,7 +46,7 @@ import java.util.stream.Collectors;
  *            first
  */
 public record JtlSummary(long samples, long errors, long firstStartMs, long lastEndMs,
-        long samplesWithoutRequestId,
+        long samplesWithoutRequestId, long p50Ms, long p99Ms,
         Map<String, Counts> byLabel, Map<String, Long> errorsByCode) {
 
     /** Samples and failures of one label. */
@@ -116,6 +121,7 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
         private long firstStartMs = Long.MAX_VALUE;
         private long lastEndMs = Long.MIN_VALUE;
         private long withoutRequestId;
+        private long[] elapsedMs = new long[1024];
         private final Map<String, long[]> byLabel = new LinkedHashMap<>();
         private final Map<String, Long> errorsByCode = new HashMap<>();
 
@@ -153,10 +159,19 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed()
                             .thenComparing(Map.Entry.comparingByKey()))
                     .forEach(e -> codes.put(e.getKey(), e.getValue()));
-            return samples == 0
-                    ? new JtlSummary(0, 0, 0, 0, 0, labels, codes)
-                    : new JtlSummary(samples, errors, firstStartMs, lastEndMs, withoutRequestId, labels,
-                            codes);
+            if (samples == 0) {
+                return new JtlSummary(0, 0, 0, 0, 0, 0, 0, labels, codes);
+            }
+            long[] sorted = Arrays.copyOf(elapsedMs, (int) samples);
+            Arrays.sort(sorted);
+            return new JtlSummary(samples, errors, firstStartMs, lastEndMs, withoutRequestId,
+                    rank(sorted, 0.50),
+                    rank(sorted, 0.99), labels, codes);
+        }
+
+        private static long rank(long[] sorted, double q) {
+            int i = (int) Math.ceil(q * sorted.length) - 1;
+            return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
         }
 
         private List<String> next(CsvRecords records) throws IOException {
@@ -179,6 +194,10 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                 default -> throw fail("line " + line + ": success is '" + row.get(header.success)
                         + "', not true or false");
             };
+            if (samples == elapsedMs.length) {
+                elapsedMs = Arrays.copyOf(elapsedMs, elapsedMs.length * 2);
+            }
+            elapsedMs[(int) samples] = elapsed;
             samples++;
             firstStartMs = Math.min(firstStartMs, start);
             lastEndMs = Math.max(lastEndMs, start + elapsed);

@@ -74,6 +74,22 @@ class JtlSummaryTest {
     }
 
     @Test
+    void percentilesAndThroughputOverQuotedRows() throws IOException {
+        StringBuilder jtl = new StringBuilder("timeStamp,elapsed,label,responseCode,success,requestId\n");
+        for (int i = 1; i <= 100; i++) {
+            // 100 samples over 10 s, elapsed 1..100 ms, a label with a comma inside quotes
+            jtl.append(1_000_000L + i * 100L - 100).append(',').append(i)
+                    .append(",\"GET /api/ping, quoted\",200,true,id-")
+                    .append(i).append('\n');
+        }
+        JtlSummary s = JtlSummary.read(write(jtl.toString()));
+        assertThat(s.samples()).isEqualTo(100);
+        assertThat(s.p50Ms()).isEqualTo(50);
+        assertThat(s.p99Ms()).isEqualTo(99);
+        assertThat(s.throughputPerSecond()).isBetween(10.0, 10.2);
+    }
+
+    @Test
     void explainsFilesItCannotRead() throws IOException {
         assertThatThrownBy(() -> JtlSummary.read(write(""))).isInstanceOf(JtlFormatException.class)
                 .hasMessageEndingWith("r.jtl is empty (did JMeter run? see its jmeter.log)");
