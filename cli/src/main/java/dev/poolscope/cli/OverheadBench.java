@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
@@ -21,21 +22,38 @@ import picocli.CommandLine.Option;
 /**
  * The agent's cost: the same plan against the same app with no agent, with JFR only, and with JFR plus
  * async-profiler, alternated round by round (the order rotates) so drift on a shared machine hits every
- * mode alike. Prints each mode's throughput and p99 against no agent, with the spread over rounds.
+ * mode alike. Each run loads the app for {@code --settle} (discarded: the client's and the server's JIT,
+ * the pools) and then measures {@code --duration}. Prints, per mode, throughput, p99 and the app JVM's CPU
+ * per request against no agent in the same round, with their spread, and heap after GC.
  */
-@Command(name = "overhead", mixinStandardHelpOptions = true, sortOptions = false, description = "A/B/C runs: no agent, JFR only, JFR + async-profiler. Prints throughput and p99 ratios with their spread, and heap after GC.")
+@Command(name = "overhead", mixinStandardHelpOptions = true, sortOptions = false, description = {
+        "A/B/C runs: no agent, JFR only, JFR + async-profiler, alternated.",
+        "Prints throughput, p99 and CPU-per-request ratios with their spread, and heap after GC;"
+                + " writes them all to OUT/bench.json."})
 final class OverheadBench implements Callable<Integer> {
 
-    enum Mode {
-        none(false, null), jfr(true, "asprof=false,console=false"), full(true, "console=false");
+    /** One configuration under test. */
+    record Mode(String name, boolean agent, String options) {
+        static final Mode NONE = new Mode("none", false, null);
+        static final List<Mode> DEFAULTS = List.of(NONE, new Mode("jfr", true, "asprof=false,console=false"),
+                new Mode("full", true, "console=false"));
 
-        final boolean agent;
-        final String options;
-
-        Mode(boolean agent, String options) {
-            this.agent = agent;
-            this.options = options;
+        /** {@code NAME=K=V;K=V}: an agent mode with those options ({@code ;} between options). */
+        static Mode parse(String spec) {
+            int eq = spec.indexOf('=');
+            String name = eq < 0 ? spec : spec.substring(0, eq);
+            if (!name.matches("[A-Za-z0-9_-]+") || name.equals("none")) {
+                throw new UserError("--mode '" + spec + "': want NAME=OPTIONS with a name of letters, digits,"
+                        + " - or _ (not 'none', which is always run), e.g. --mode wall50=wall=50ms");
+            }
+            String options = eq < 0 ? "" : spec.substring(eq + 1).replace(';', ',');
+            return new Mode(name, true, options.isEmpty() ? "console=false" : "console=false," + options);
         }
+    }
+
+    /** One run's numbers over its measured window. */
+    record Sample(String mode, int round, double throughput, double p99Ms, double cpuMsPerRequest,
+            double drift, long errors, double heapAfterGcBytes) {
     }
 
     @Option(names = "--rounds", defaultValue = "3", description = "rounds; each runs every mode once (default: ${DEFAULT-VALUE})")
@@ -47,14 +65,21 @@ final class OverheadBench implements Callable<Integer> {
     @Option(names = "--vus", defaultValue = "50", description = "virtual users (default: ${DEFAULT-VALUE})")
     int vus;
 
-    @Option(names = "--duration", defaultValue = "30s", description = "measured load per run (default: ${DEFAULT-VALUE})")
-    String duration;
-
-    @Option(names = "--warmup", defaultValue = "10s", description = "warm-up per run (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", defaultValue = "10s", description = "mixed requests before the load, after every product has been read once (default: ${DEFAULT-VALUE})")
     String warmup;
+
+    @Option(names = "--settle", defaultValue = "60s", description = "load at the start of each run that is not measured (default: ${DEFAULT-VALUE})")
+    String settle;
+
+    @Option(names = "--duration", defaultValue = "30s", description = "measured load per run, after --settle (default: ${DEFAULT-VALUE})")
+    String duration;
 
     @Option(names = "--threads", description = "worker threads (default: the app's, 200)")
     Integer threads;
+
+    @Option(names = "--mode", paramLabel = "NAME=K=V;K=V", description = "agent modes to compare with no agent, replacing jfr and full;"
+            + " options joined by ';', e.g. --mode jfr=asprof=false --mode wall50=wall=50ms")
+    List<String> modes;
 
     @Option(names = "--out", description = "folder for the runs (default: runs/bench-overhead-TIMESTAMP)")
     Path out;
@@ -67,76 +92,170 @@ final class OverheadBench implements Callable<Integer> {
         if (rounds < 1) {
             throw new UserError("--rounds must be at least 1");
         }
+        List<Mode> all = new ArrayList<>();
+        all.add(Mode.NONE);
+        if (modes == null || modes.isEmpty()) {
+            all = new ArrayList<>(Mode.DEFAULTS);
+        } else {
+            for (String spec : modes) {
+                Mode m = Mode.parse(spec);
+                if (all.stream().anyMatch(x -> x.name().equals(m.name()))) {
+                    throw new UserError("--mode " + m.name() + " is given twice");
+                }
+                all.add(m);
+            }
+        }
+        int settleS = Durations.seconds(settle, "--settle");
+        int measureS = Durations.seconds(duration, "--duration");
+        if (measureS < 2) {
+            throw new UserError("--duration must be at least 2s");
+        }
         Layout layout = Layout.detect();
         Path dir = (out != null
                 ? out
                 : layout.home().resolve("runs").resolve("bench-overhead-" + RunCommand.stamp()))
                 .toAbsolutePath();
-        Files.createDirectories(dir);
+        RunExecutor.requireEmpty(dir);
         List<String> appArgs = new ArrayList<>(app.args());
         if (threads != null) {
             appArgs.add("--threads=" + threads);
         }
-        Map<Mode, List<double[]>> results = new LinkedHashMap<>();
-        for (Mode m : Mode.values()) {
-            results.put(m, new ArrayList<>());
-        }
-        Mode[] modes = Mode.values();
+        List<Sample> samples = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
-            for (int k = 0; k < modes.length; k++) {
-                Mode mode = modes[(k + r) % modes.length];
-                Path runDir = dir.resolve("round-" + (r + 1) + "-" + mode);
-                String label = "[bench " + (r + 1) + "/" + rounds + " " + mode + "]";
+            for (int k = 0; k < all.size(); k++) {
+                Mode mode = all.get((k + r) % all.size());
+                Path runDir = dir.resolve("round-" + (r + 1) + "-" + mode.name());
+                String label = "[bench " + (r + 1) + "/" + rounds + " " + mode.name() + "]";
                 RunSpec spec = new RunSpec(appArgs, plan, Map.of("vus", Integer.toString(vus)),
-                        Durations.seconds(warmup, "--warmup"),
-                        Durations.seconds(duration, "--duration"), mode.agent, mode.options, false, false,
-                        runDir);
-                new RunExecutor(layout, (phase, detail) -> {
-                    if (!phase.equals("load") || !detail.contains("elapsed")) {
-                        System.err.println(label + " " + phase + ": " + detail);
-                    }
-                }).execute(spec);
-                JtlSummary stats = JtlSummary.read(runDir.resolve("jmeter/results.jtl"));
-                JsonNode heap = new ObjectMapper().readTree(runDir.resolve("run.json").toFile())
-                        .path("memory").path("heapUsedAfterGcBytes");
-                results.get(mode).add(new double[]{stats.throughputPerSecond(), stats.p99Ms(),
-                        heap.isNumber() ? heap.asDouble() : Double.NaN});
+                        Durations.seconds(warmup, "--warmup"), true, settleS + measureS, mode.agent(),
+                        mode.options(), false, false, runDir);
+                new RunExecutor(layout,
+                        (phase, detail) -> System.err.println(label + " " + phase + ": " + detail))
+                        .execute(spec);
+                Sample s = measure(mode.name(), r + 1, runDir, settleS, measureS);
+                samples.add(s);
+                // After every run, so a bench stopped half-way keeps what it measured.
+                writeJson(dir, all, samples, appArgs, settleS, measureS);
+                System.err.printf(Locale.ROOT, "%s measured: %.1f req/s, p99 %.0f ms, %.3f CPU ms/request%n",
+                        label, s.throughput(), s.p99Ms(), s.cpuMsPerRequest());
             }
         }
-        print(results);
+
+        System.out.print(table(all, samples));
+        System.out.println("raw numbers: " + dir.resolve("bench.json"));
         return 0;
     }
 
-    private void print(Map<Mode, List<double[]>> results) {
-        List<double[]> base = results.get(Mode.none);
-        System.out.printf(Locale.ROOT,
-                "%nagent overhead: plan %s, %d VUs, %s per run, %d rounds (order rotated each round)%n", plan,
-                vus, duration, rounds);
-        System.out.printf(Locale.ROOT, "%-6s %12s %10s %26s %24s %14s%n", "mode", "req/s (med)", "p99 ms",
-                "throughput ratio med [min-max]",
-                "p99 ratio med [min-max]", "heap after GC");
-        for (Map.Entry<Mode, List<double[]>> e : results.entrySet()) {
-            List<double[]> runs = e.getValue();
-            double[] tput = new double[runs.size()];
-            double[] p99 = new double[runs.size()];
-            double[] tRatio = new double[runs.size()];
-            double[] pRatio = new double[runs.size()];
-            double[] heap = new double[runs.size()];
-            for (int i = 0; i < runs.size(); i++) {
-                tput[i] = runs.get(i)[0];
-                p99[i] = runs.get(i)[1];
-                heap[i] = runs.get(i)[2];
-                tRatio[i] = runs.get(i)[0] / base.get(i)[0];
-                pRatio[i] = runs.get(i)[1] / Math.max(1, base.get(i)[1]);
+    private void writeJson(Path dir, List<Mode> all, List<Sample> samples, List<String> appArgs, int settleS,
+            int measureS) throws java.io.IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("plan", plan);
+        json.put("vus", vus);
+        json.put("appArgs", appArgs);
+        json.put("settleSeconds", settleS);
+        json.put("measuredSeconds", measureS);
+        json.put("rounds", rounds);
+        json.put("modes", all);
+        json.put("runs", samples);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(
+                dir.resolve("bench.json").toFile(),
+                json);
+    }
+
+    /**
+     * The measured window starts {@code settleS} after the first sample of the load and lasts
+     * {@code measureS}; samples count by their start.
+     */
+    static Sample measure(String mode, int round, Path runDir, int settleS, int measureS) throws Exception {
+        Path jtl = runDir.resolve("jmeter/results.jtl");
+        long first = JtlSummary.read(jtl).firstStartMs();
+        long from = first + settleS * 1000L;
+        long to = from + measureS * 1000L;
+        JtlSummary window = JtlSummary.read(jtl, from, to);
+        long mid = from + (to - from) / 2;
+        double firstHalf = JtlSummary.read(jtl, from, mid).samples();
+        double secondHalf = JtlSummary.read(jtl, mid, to).samples();
+        JsonNode run = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
+        JsonNode heap = run.path("memory").path("heapUsedAfterGcBytes");
+        double cpuMs = cpuAt(run.path("appCpuDuringLoad"), to) - cpuAt(run.path("appCpuDuringLoad"), from);
+        return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
+                window.samples() == 0 ? Double.NaN : cpuMs / window.samples(),
+                firstHalf == 0 ? Double.NaN : secondHalf / firstHalf, window.errors(),
+                heap.isNumber() ? heap.asDouble() : Double.NaN);
+    }
+
+    /** The app's CPU ms at {@code t}, interpolated between the once-a-second readings. */
+    static double cpuAt(JsonNode readings, long t) {
+        double prevT = Double.NaN, prevCpu = Double.NaN;
+        for (JsonNode r : readings) {
+            double rt = r.get(0).asDouble(), cpu = r.get(1).asDouble();
+            if (rt >= t) {
+                return Double.isNaN(prevT) || rt == prevT
+                        ? cpu
+                        : prevCpu + (cpu - prevCpu) * (t - prevT) / (rt - prevT);
             }
-            System.out.printf(Locale.ROOT,
-                    "%-6s %12.1f %10.0f %14.3f [%.3f-%.3f] %12.3f [%.3f-%.3f] %11.1f MB%n", e.getKey(),
-                    median(tput), median(p99),
-                    median(tRatio), min(tRatio), max(tRatio), median(pRatio), min(pRatio), max(pRatio),
-                    median(heap) / 1e6);
+            prevT = rt;
+            prevCpu = cpu;
         }
-        System.out.println(
-                "targets: throughput ratio >= 0.99 (jfr), >= 0.97 (full); p99 ratio <= 1.05; heap <= +32 MB over none");
+        return prevCpu;
+    }
+
+    static String table(List<Mode> modes, List<Sample> samples) {
+        StringBuilder b = new StringBuilder();
+        Sample any = samples.get(0);
+        b.append(String.format(Locale.ROOT, "%nagent overhead: %d rounds, order rotated each round;"
+                + " ratios are against no agent in the same round, median [min-max]%n",
+                samples.stream().mapToInt(Sample::round).max().orElse(0)));
+        b.append(String.format(Locale.ROOT, "%-11s %9s %7s %22s %22s %10s %22s %10s%n", "mode", "req/s",
+                "p99 ms",
+                "throughput ratio", "p99 ratio", "CPU ms/req", "CPU/request ratio", "heap MB"));
+        for (Mode m : modes) {
+            List<Sample> mine = samples.stream().filter(s -> s.mode().equals(m.name())).toList();
+            double[] tRatio = new double[mine.size()], pRatio = new double[mine.size()],
+                    cRatio = new double[mine.size()];
+            for (int i = 0; i < mine.size(); i++) {
+                Sample s = mine.get(i);
+                Sample base = samples.stream()
+                        .filter(x -> x.mode().equals("none") && x.round() == s.round())
+                        .findFirst()
+                        .orElseThrow();
+                tRatio[i] = s.throughput() / base.throughput();
+                pRatio[i] = s.p99Ms() / Math.max(1, base.p99Ms());
+                cRatio[i] = s.cpuMsPerRequest() / base.cpuMsPerRequest();
+            }
+            b.append(String.format(Locale.ROOT, "%-11s %9.1f %7.0f %22s %22s %10.3f %22s %10.1f%n", m.name(),
+                    median(mine.stream().mapToDouble(Sample::throughput).toArray()),
+                    median(mine.stream().mapToDouble(Sample::p99Ms).toArray()), spread(tRatio),
+                    spread(pRatio),
+                    median(mine.stream().mapToDouble(Sample::cpuMsPerRequest).toArray()), spread(cRatio),
+                    median(mine.stream().mapToDouble(Sample::heapAfterGcBytes).toArray()) / 1e6));
+        }
+        b.append("targets: throughput ratio >= 0.99 (jfr), >= 0.97 (full); p99 ratio <= 1.05;"
+                + " heap <= +32 MB over none\n");
+        List<Sample> drifting = samples.stream()
+                .filter(s -> !(Math.abs(s.drift() - 1) <= 0.05))
+                .toList();
+        if (!drifting.isEmpty()) {
+            b.append(
+                    "WARNING: not steady: throughput moved more than 5% between the halves of the measured window in ")
+                    .append(drifting.stream()
+                            .map(s -> String.format(Locale.ROOT, "round %d %s (x%.2f)", s.round(), s.mode(),
+                                    s.drift()))
+                            .toList())
+                    .append("; a longer --settle may help\n");
+        }
+        long errors = samples.stream().mapToLong(Sample::errors).sum();
+        if (errors > 0) {
+            b.append("WARNING: ").append(errors).append(" failed requests in the measured windows\n");
+        }
+        return b.toString();
+    }
+
+    private static String spread(double[] v) {
+        if (v.length == 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.3f [%.3f-%.3f]", median(v), min(v), max(v));
     }
 
     static double median(double[] v) {

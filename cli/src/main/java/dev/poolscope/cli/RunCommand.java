@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
         if (threads != null) {
             appArgs.add("--threads=" + threads);
         }
-        RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), load.warmupSeconds(),
+        RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), load.warmupSeconds(), load.primeCache,
                 load.durationSeconds(), !load.noAgent,
                 load.agentOptions, load.dashboard == null || load.dashboard, !load.noAnalyze, dir);
         long start = System.nanoTime();

@@ -54,6 +54,7 @@ final class RunExecutor {
         run.put("appArgs", spec.appArgs());
         run.put("jmeterProps", spec.jmeterProps());
         run.put("warmupSeconds", spec.warmupSeconds());
+        run.put("primeCache", spec.primeCache());
         run.put("durationSeconds", spec.durationSeconds());
         run.put("agent", spec.agent());
         run.put("agentOptions", spec.agentOptions());
@@ -74,13 +75,16 @@ final class RunExecutor {
 
             progress.phase("warm-up", spec.warmupSeconds() + " s at " + url);
             phases.put("warmupStartMs", System.currentTimeMillis());
-            long warm = WarmUp.run(url, spec.warmupSeconds(), 8);
+            WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);
             phases.put("warmupEndMs", System.currentTimeMillis());
-            run.put("warmupRequests", warm);
+            run.put("warmupRequests", warm.primed() + warm.mixed());
+            run.put("warmupProductsPrimed", warm.primed());
 
             progress.phase("load", spec.plan() + " for " + spec.durationSeconds() + " s");
             phases.put("loadStartMs", System.currentTimeMillis());
-            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec);
+            List<long[]> appCpu = new ArrayList<>();
+            run.put("appCpuDuringLoad", appCpu);
+            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec, app.pid(), appCpu);
             phases.put("loadEndMs", System.currentTimeMillis());
             run.put("jmeterExitCode", jmeterExit);
             if (!app.alive()) {
@@ -125,7 +129,12 @@ final class RunExecutor {
         }
     }
 
-    private int jmeter(Path plan, Path out, int port, RunSpec spec) throws IOException, InterruptedException {
+    /**
+     * Runs the plan; meanwhile, once a second, appends {@code [epoch ms, the app JVM's CPU ms]} to
+     * {@code appCpu}, so the cost of a request can be read for any window of the load.
+     */
+    private int jmeter(Path plan, Path out, int port, RunSpec spec, long appPid, List<long[]> appCpu)
+            throws IOException, InterruptedException {
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
@@ -144,7 +153,14 @@ final class RunExecutor {
         long started = System.nanoTime();
         // The plan's own duration plus room for ramp-up, slow last responses and the dashboard; a plan that hangs is stopped.
         long limitS = spec.durationSeconds() + 300L;
-        while (!p.waitFor(10, TimeUnit.SECONDS)) {
+        long lastReport = started;
+        sampleCpu(appPid, appCpu);
+        while (!p.waitFor(1, TimeUnit.SECONDS)) {
+            sampleCpu(appPid, appCpu);
+            if (System.nanoTime() - lastReport < 10_000_000_000L) {
+                continue;
+            }
+            lastReport = System.nanoTime();
             long elapsed = (System.nanoTime() - started) / 1_000_000_000L;
             long left = Math.max(0, spec.durationSeconds() - elapsed);
             progress.phase("load", elapsed + " s elapsed, "
@@ -155,7 +171,13 @@ final class RunExecutor {
                         + out.resolve("jmeter.out"));
             }
         }
+        sampleCpu(appPid, appCpu);
         return p.exitValue();
+    }
+
+    private static void sampleCpu(long pid, List<long[]> samples) {
+        ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration())
+                .ifPresent(cpu -> samples.add(new long[]{System.currentTimeMillis(), cpu.toMillis()}));
     }
 
     private int analyze(Path dir) throws IOException, InterruptedException {

@@ -9,7 +9,8 @@ import java.util.Map;
  * goes. A sweep makes several that differ in one knob.
  */
 record RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProps, int warmupSeconds,
-        int durationSeconds, boolean agent, String agentOptions, boolean dashboard, boolean analyze,
+        boolean primeCache, int durationSeconds, boolean agent, String agentOptions, boolean dashboard,
+        boolean analyze,
         Path out) {
 
     RunSpec {

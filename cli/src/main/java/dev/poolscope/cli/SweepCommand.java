@@ -62,7 +62,8 @@ final class SweepCommand implements Callable<Integer> {
             System.err.println(label + " starting; about " + left + " s left in the sweep");
             List<String> appArgs = new ArrayList<>(app.args());
             appArgs.add("--threads=" + n);
-            RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), warmup, duration, !load.noAgent,
+            RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), warmup, load.primeCache, duration,
+                    !load.noAgent,
                     load.agentOptions,
                     load.dashboard != null && load.dashboard, !load.noAnalyze, runDir);
             Map<String, Object> entry = new LinkedHashMap<>();

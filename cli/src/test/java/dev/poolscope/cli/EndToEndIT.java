@@ -65,12 +65,19 @@ class EndToEndIT {
         Path dir = work.resolve("ping");
         int exit = PoolscopeCli.execute("run", "--plan", "ping-1000", "--vus", "5", "--jmeter-prop",
                 "loops=-1", "--jmeter-prop", "thinktime=20",
-                "--duration", "10s", "--warmup", "3s", "--no-dashboard", "--out", dir.toString());
+                "--duration", "10s", "--warmup", "3s", "--prime-cache", "--no-dashboard", "--out",
+                dir.toString());
         assertThat(exit).isZero();
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
                 .isEqualTo("healthy");
         assertThat(summary.path("error_rate").asDouble()).isZero();
+        JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(run.path("warmupProductsPrimed").asLong()).isEqualTo(10_000);
+        JsonNode cpu = run.path("appCpuDuringLoad");
+        assertThat(cpu.size()).as("a CPU reading a second over 10 s of load").isGreaterThanOrEqualTo(8);
+        assertThat(cpu.get(cpu.size() - 1).get(1).asLong()).as("the app's CPU ms grow")
+                .isGreaterThan(cpu.get(0).get(1).asLong());
     }
 
     @Test

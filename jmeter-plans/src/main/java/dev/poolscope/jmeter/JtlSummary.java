@@ -107,8 +107,21 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
      *             when the file cannot be read
      */
     public static JtlSummary read(Path jtl) throws IOException {
+        return read(jtl, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reads only the samples that started in {@code [fromMs, toMs)} (epoch ms), e.g. the steady part of a
+     * load whose first minute warmed the client and the server. Every row is still checked.
+     *
+     * @throws JtlFormatException
+     *             when the file is not a CSV .jtl with a header row, or a row is malformed
+     * @throws IOException
+     *             when the file cannot be read
+     */
+    public static JtlSummary read(Path jtl, long fromMs, long toMs) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-            return new JtlReader(jtl, in).summarize();
+            return new JtlReader(jtl, in, fromMs, toMs).summarize();
         }
     }
 
@@ -125,9 +138,14 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
         private final Map<String, long[]> byLabel = new LinkedHashMap<>();
         private final Map<String, Long> errorsByCode = new HashMap<>();
 
-        JtlReader(Path jtl, BufferedReader in) {
+        private final long fromMs;
+        private final long toMs;
+
+        JtlReader(Path jtl, BufferedReader in, long fromMs, long toMs) {
             this.jtl = jtl;
             this.in = in;
+            this.fromMs = fromMs;
+            this.toMs = toMs;
         }
 
         JtlSummary summarize() throws IOException {
@@ -194,6 +212,9 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                 default -> throw fail("line " + line + ": success is '" + row.get(header.success)
                         + "', not true or false");
             };
+            if (start < fromMs || start >= toMs) {
+                return;
+            }
             if (samples == elapsedMs.length) {
                 elapsedMs = Arrays.copyOf(elapsedMs, elapsedMs.length * 2);
             }

@@ -51,6 +51,28 @@ class JtlSummaryTest {
     }
 
     @Test
+    void aWindowKeepsOnlyTheSamplesThatStartedInItButStillChecksEveryRow() throws IOException {
+        Path jtl = write(HEADER
+                + "1000,900,GET /api/ping,200,,Clients 1-1,text,true,,100,90,1,1,http://h/api/ping,10,0,1,a\n"
+                + "2000,30,GET /api/ping,200,,Clients 1-1,text,true,,100,90,1,1,http://h/api/ping,10,0,1,b\n"
+                + "2999,20,GET /api/ping,503,,Clients 1-1,text,false,,100,90,1,1,http://h/api/ping,10,0,1,c\n"
+                + "3000,10,GET /api/ping,200,,Clients 1-1,text,true,,100,90,1,1,http://h/api/ping,10,0,1,d\n");
+
+        JtlSummary s = JtlSummary.read(jtl, 2000, 3000);
+
+        assertThat(s.samples()).isEqualTo(2);
+        assertThat(s.errors()).isEqualTo(1);
+        assertThat(s.p99Ms()).isEqualTo(30);
+        assertThat(s.firstStartMs()).isEqualTo(2000);
+        assertThat(s.lastEndMs()).isEqualTo(3019);
+
+        Path broken = write(HEADER
+                + "1000,x,GET /api/ping,200,,Clients 1-1,text,true,,100,90,1,1,http://h/api/ping,10,0,1,a\n");
+        assertThatThrownBy(() -> JtlSummary.read(broken, 2000, 3000)).isInstanceOf(JtlFormatException.class)
+                .hasMessageEndingWith("line 2: elapsed is 'x', not a whole number");
+    }
+
+    @Test
     void aCleanRunHasNoErrorsAndAnEmptyOneSaysSo() throws IOException {
         JtlSummary clean = JtlSummary.read(write(HEADER
                 + "1000,10,GET /api/ping,200,,Clients 1-1,text,true,,100,90,1,1,http://h/api/ping,10,0,1,a\r\n"

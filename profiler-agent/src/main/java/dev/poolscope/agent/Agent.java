@@ -50,7 +50,7 @@ public final class Agent {
         } else {
             try {
                 asprof = AsyncProfilerControl.start(o);
-                asprofState = new Metadata.AsyncProfilerState(true, AsyncProfilerControl.EVENTS, null);
+                asprofState = new Metadata.AsyncProfilerState(true, asprof.events(), null);
             } catch (Throwable t) {
                 asprofState = new Metadata.AsyncProfilerState(false, null, String.valueOf(t));
                 AgentLog.info("async-profiler did not load, recording with JFR alone: " + t);

@@ -10,21 +10,40 @@ import one.profiler.AsyncProfiler;
  */
 final class AsyncProfilerControl {
     static final String FILE = "async-profiler.jfr";
-    static final String EVENTS = "cpu,wall";
     private final AsyncProfiler profiler;
+    private final String events;
 
-    private AsyncProfilerControl(AsyncProfiler profiler) {
+    private AsyncProfilerControl(AsyncProfiler profiler, String events) {
         this.profiler = profiler;
+        this.events = events;
+    }
+
+    /** What it samples, for metadata.json: the cpu engine, then {@code wall}. */
+    String events() {
+        return events;
     }
 
     /** Started profiler, or an exception saying why not. */
     static AsyncProfilerControl start(AgentOptions o) throws Exception {
         AsyncProfiler p = AsyncProfiler.getInstance();
-        // cpu uses perf_events and falls back to a timer by itself where perf is not allowed.
-        String command = "start,event=cpu,interval=" + o.cpuInterval().toNanos() + ",wall="
+        try {
+            p.execute(command(o, o.cpuEvent()));
+            return new AsyncProfilerControl(p, o.cpuEvent() + ",wall");
+        } catch (Exception e) {
+            if (o.cpuEvent().equals("cpu")) {
+                throw e;
+            }
+            // ctimer and itimer are Linux timers; elsewhere async-profiler's cpu picks what the OS has.
+            AgentLog.info("async-profiler cannot sample with " + o.cpuEvent() + " (" + e.getMessage()
+                    + "), using its cpu engine");
+            p.execute(command(o, "cpu"));
+            return new AsyncProfilerControl(p, "cpu,wall");
+        }
+    }
+
+    private static String command(AgentOptions o, String cpuEvent) {
+        return "start,event=" + cpuEvent + ",interval=" + o.cpuInterval().toNanos() + ",wall="
                 + o.wallInterval().toMillis() + "ms,file=" + o.out().resolve(FILE);
-        p.execute(command);
-        return new AsyncProfilerControl(p);
     }
 
     /** Must run before the JVM exits: a short-lived JVM can otherwise leave a corrupt file. */

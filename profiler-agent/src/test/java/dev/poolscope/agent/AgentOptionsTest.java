@@ -16,6 +16,7 @@ class AgentOptionsTest {
         AgentOptions o = AgentOptions.parse("out=/tmp/x", 1);
         assertEquals(Path.of("/tmp/x"), o.out());
         assertTrue(o.asprof());
+        assertEquals("ctimer", o.cpuEvent());
         assertEquals(Duration.ofMillis(10), o.cpuInterval());
         assertEquals(Duration.ofMillis(20), o.wallInterval());
         assertEquals(Duration.ofMillis(10), o.threshold());
@@ -49,6 +50,15 @@ class AgentOptionsTest {
         assertTrue(all.contains("wallInterval=fast is not a duration"), all);
         assertTrue(all.contains("unknown option 'bogus'"), all);
         assertTrue(all.contains("'justaword' is not key=value"), all);
+    }
+
+    @Test
+    void theCpuEngineIsOneAsyncProfilerHas() {
+        assertEquals("cpu", AgentOptions.parse("out=/tmp/x,cpuEvent=CPU", 1).cpuEvent());
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,cpuEvent=cycles", 1);
+        assertEquals("ctimer", o.cpuEvent());
+        assertEquals(java.util.List.of("cpuEvent=cycles is not one of ctimer, cpu, itimer, using ctimer"),
+                o.problems());
     }
 
     @Test

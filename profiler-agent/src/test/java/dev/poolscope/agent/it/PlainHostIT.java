@@ -52,8 +52,8 @@ class PlainHostIT {
         String metadata = Files.readString(out.resolve("metadata.json"));
         assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
         assertTrue(metadata.contains("\"server\": null"), metadata);
-        assertTrue(metadata.contains("\"loaded\": true"),
-                "async-profiler loads on this machine: " + metadata);
+        assertTrue(metadata.contains("\"loaded\": true, \"events\": \"ctimer,wall\""),
+                "async-profiler loads on this machine, with its per-thread CPU timer: " + metadata);
         assertTrue(Files.size(out.resolve("async-profiler.jfr")) > 0);
     }
 

@@ -140,7 +140,11 @@ class StarvedPoolIT {
 
         // async-profiler's own file, readable by the JDK's parser.
         Path asprof = agent.resolve("async-profiler.jfr");
-        assertTrue(RecordingFile.readAllEvents(asprof).size() > 100, "async-profiler samples");
+        Map<String, List<RecordedEvent>> samples = Recordings.byType(asprof);
+        assertTrue(samples.getOrDefault("jdk.ExecutionSample", List.of()).size() > 20,
+                "async-profiler cpu samples: " + samples.keySet());
+        assertTrue(samples.getOrDefault("profiler.WallClockSample", List.of()).size() > 100,
+                "async-profiler wall samples: " + samples.keySet());
 
         String metadata = Files.readString(agent.resolve("metadata.json"));
         assertTrue(metadata.contains(

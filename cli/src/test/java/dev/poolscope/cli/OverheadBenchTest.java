@@ -1,0 +1,97 @@
+package dev.poolscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OverheadBenchTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,success,requestId\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void measuresOnlyTheWindowAfterTheSettlingLoad() throws Exception {
+        // 10 s of load from t=100000: 1 request/s while settling (first 4 s), then 10/s for 6 s.
+        StringBuilder jtl = new StringBuilder(HEADER);
+        for (int s = 0; s < 4; s++) {
+            jtl.append(row(100_000 + s * 1000, 500));
+        }
+        for (int s = 4; s < 10; s++) {
+            for (int i = 0; i < 10; i++) {
+                jtl.append(row(100_000 + s * 1000 + i * 100, i == 9 ? 40 : 20));
+            }
+        }
+        Path run = runDir("r", jtl.toString(),
+                // CPU readings once a second: 50 ms of CPU a second while settling, 100 ms after.
+                "[[100000,0],[104000,200],[105000,300],[110000,900]]");
+
+        OverheadBench.Sample s = OverheadBench.measure("jfr", 2, run, 4, 6);
+
+        assertThat(s.throughput()).isEqualTo(10.0);
+        assertThat(s.p99Ms()).isEqualTo(40);
+        // 700 ms of CPU over 60 requests.
+        assertThat(s.cpuMsPerRequest()).isCloseTo(700.0 / 60, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.drift()).isEqualTo(1.0);
+        assertThat(s.heapAfterGcBytes()).isEqualTo(5e7);
+    }
+
+    @Test
+    void interpolatesTheCpuReadings() throws Exception {
+        var readings = new com.fasterxml.jackson.databind.ObjectMapper().readTree("[[1000,10],[2000,30]]");
+        assertThat(OverheadBench.cpuAt(readings, 1500)).isEqualTo(20.0);
+        assertThat(OverheadBench.cpuAt(readings, 500)).isEqualTo(10.0);
+        assertThat(OverheadBench.cpuAt(readings, 9000)).isEqualTo(30.0);
+    }
+
+    @Test
+    void printsRatiosAgainstNoAgentInTheSameRoundAndWarnsWhenARunWasNotSteady() {
+        List<OverheadBench.Mode> modes = List.of(OverheadBench.Mode.NONE,
+                new OverheadBench.Mode("jfr", true, "asprof=false"));
+        List<OverheadBench.Sample> samples = List.of(
+                new OverheadBench.Sample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6),
+                new OverheadBench.Sample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6),
+                new OverheadBench.Sample("jfr", 2, 500, 50, 0.25, 1.2, 3, 45e6),
+                new OverheadBench.Sample("none", 2, 400, 50, 0.25, 1.0, 0, 40e6));
+
+        String table = OverheadBench.table(modes, samples);
+
+        assertThat(table).contains(
+                "none            700.0      75    1.000 [1.000-1.000]    1.000 [1.000-1.000]      0.375    1.000 [1.000-1.000]       40.0",
+                "jfr             745.0      77    1.120 [0.990-1.250]    1.020 [1.000-1.040]      0.380    1.010 [1.000-1.020]       44.0",
+                "WARNING: not steady: throughput moved more than 5% between the halves of the measured window in"
+                        + " [round 2 jfr (x1.20)]; a longer --settle may help",
+                "WARNING: 3 failed requests in the measured windows");
+    }
+
+    @Test
+    void agentModesComeFromTheCommandLine() {
+        assertThat(OverheadBench.Mode.parse("wall50=wall=50ms;asprof=true"))
+                .isEqualTo(new OverheadBench.Mode("wall50", true, "console=false,wall=50ms,asprof=true"));
+        assertThat(OverheadBench.Mode.parse("plain"))
+                .isEqualTo(new OverheadBench.Mode("plain", true, "console=false"));
+        assertThatThrownBy(() -> OverheadBench.Mode.parse("none=asprof=false")).isInstanceOf(UserError.class)
+                .hasMessageContaining("not 'none'");
+        assertThatThrownBy(() -> OverheadBench.Mode.parse("a b=x")).isInstanceOf(UserError.class);
+    }
+
+    private static String row(long start, long elapsed) {
+        return start + "," + elapsed + ",GET /api/ping,200,true,id-" + start + "\n";
+    }
+
+    private Path runDir(String name, String jtl, String cpu) throws IOException {
+        Path run = dir.resolve(name);
+        Files.createDirectories(run.resolve("jmeter"));
+        Files.writeString(run.resolve("jmeter/results.jtl"), jtl);
+        Files.writeString(run.resolve("run.json"),
+                "{\"appCpuDuringLoad\":" + cpu + ",\"memory\":{\"heapUsedAfterGcBytes\":50000000}}");
+        return run;
+    }
+}
