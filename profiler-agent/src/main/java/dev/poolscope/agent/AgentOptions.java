@@ -86,8 +86,10 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
     }
 
     /**
-     * async-profiler's cpu engines. {@code ctimer} (a per-thread CPU-time timer) is the default: {@code cpu}
-     * (perf_events) made every context switch dearer, 40% more CPU per request on the 2-core lab machine.
+     * async-profiler's cpu engines. {@code ctimer} (a per-thread CPU-time timer) is the default: it needs no
+     * perf_events permission, so it samples alike on every Linux machine, and under the lab app's ~45,000
+     * context switches a second its samples stay in the Java frames that made the system call, where
+     * perf_events put 23% of them in the kernel's {@code finish_task_switch} (docs/overhead.md).
      */
     static final List<String> CPU_EVENTS = List.of("ctimer", "cpu", "itimer");
 
