@@ -92,11 +92,9 @@ final class OverheadBench implements Callable<Integer> {
         if (rounds < 1) {
             throw new UserError("--rounds must be at least 1");
         }
-        List<Mode> all = new ArrayList<>();
-        all.add(Mode.NONE);
-        if (modes == null || modes.isEmpty()) {
-            all = new ArrayList<>(Mode.DEFAULTS);
-        } else {
+        List<Mode> all = new ArrayList<>(
+                modes == null || modes.isEmpty() ? Mode.DEFAULTS : List.of(Mode.NONE));
+        if (modes != null) {
             for (String spec : modes) {
                 Mode m = Mode.parse(spec);
                 if (all.stream().anyMatch(x -> x.name().equals(m.name()))) {
@@ -174,7 +172,7 @@ final class OverheadBench implements Callable<Integer> {
         JtlSummary window = JtlSummary.read(jtl, from, to);
         long mid = from + (to - from) / 2;
         double firstHalf = JtlSummary.read(jtl, from, mid).samples();
-        double secondHalf = JtlSummary.read(jtl, mid, to).samples();
+        double secondHalf = window.samples() - firstHalf;
         JsonNode run = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
         JsonNode heap = run.path("memory").path("heapUsedAfterGcBytes");
         double cpuMs = cpuAt(run.path("appCpuDuringLoad"), to) - cpuAt(run.path("appCpuDuringLoad"), from);
@@ -202,7 +200,6 @@ final class OverheadBench implements Callable<Integer> {
 
     static String table(List<Mode> modes, List<Sample> samples) {
         StringBuilder b = new StringBuilder();
-        Sample any = samples.get(0);
         b.append(String.format(Locale.ROOT, "%nagent overhead: %d rounds, order rotated each round;"
                 + " ratios are against no agent in the same round, median [min-max]%n",
                 samples.stream().mapToInt(Sample::round).max().orElse(0)));

@@ -75,23 +75,22 @@ final class WarmUp {
         return Math.min(next.get() - concurrency, limit);
     }
 
-    private static HttpRequest product(String base, long requestNumber, long productId) {
-        return HttpRequest.newBuilder(URI.create(base + "/api/products/" + productId))
+    private static HttpRequest.Builder request(String url, long requestNumber) {
+        return HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(30))
-                .header("X-Request-Id", "warmup-" + requestNumber)
-                .GET()
-                .build();
+                .header("X-Request-Id", "warmup-" + requestNumber);
+    }
+
+    private static HttpRequest product(String base, long requestNumber, long productId) {
+        return request(base + "/api/products/" + productId, requestNumber).GET().build();
     }
 
     private static HttpRequest mixed(String base, long n) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         return switch ((int) (n % 3)) {
-            case 0 -> HttpRequest.newBuilder(URI.create(base + "/api/ping")).timeout(Duration.ofSeconds(30))
-                    .header("X-Request-Id", "warmup-" + n).GET().build();
+            case 0 -> request(base + "/api/ping", n).GET().build();
             case 1 -> product(base, n, random.nextInt(1, PRODUCTS + 1));
-            default -> HttpRequest.newBuilder(URI.create(base + "/api/checkout"))
-                    .timeout(Duration.ofSeconds(30))
-                    .header("X-Request-Id", "warmup-" + n)
+            default -> request(base + "/api/checkout", n)
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(
                             "{\"userId\":" + random.nextInt(1, 100_001) + ",\"productId\":"
