@@ -90,8 +90,8 @@ public final class RunAnalyzer {
         try {
             recording = new RecordingReader().read(agent, builder);
             if (recording.fromRepository()) {
-                notes.add("agent/recording.jfr is missing (the app was probably killed): read "
-                        + recording.files().size() + " chunks from agent/jfr-repository/");
+                notes.add(recording.warnings().getFirst() + " (the app was probably killed): "
+                        + recording.files().size() + " chunks; the recording is partial");
             }
         } catch (RecordingException e) {
             recordingProblem = e.getMessage();
@@ -101,9 +101,18 @@ public final class RunAnalyzer {
             return fail("nothing to analyze: " + recordingProblem + "; " + jtlProblem);
         }
         RunModel model = builder.build(metadata, recording, jtl, notes);
-        if (model.requests().isEmpty() && model.client().isEmpty()) {
+        List<String> more = new ArrayList<>();
+        if (recording != null && recording.fromRepository()) {
+            more.add(endedNote(recording, model));
+        }
+        if (model.requests().isEmpty()) {
+            more.add(model.client().isEmpty()
+                    ? "the run has no requests: neither poolscope.Request events nor JMeter samples"
+                    : "the recording has no poolscope.Request events: no diagnosis without server-side requests");
+        }
+        if (!more.isEmpty()) {
             List<String> all = new ArrayList<>(model.notes());
-            all.add("the run has no requests: neither poolscope.Request events nor JMeter samples");
+            all.addAll(more);
             model = rebuildNotes(model, all);
         }
         Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
@@ -120,16 +129,29 @@ public final class RunAnalyzer {
             return fail("cannot write the report into " + runDir + ": " + oneLine(e));
         }
         Path report = runDir.resolve("report.html");
-        if (model.requests().isEmpty() && model.client().isEmpty()) {
-            return new Outcome(false, "the run has no requests; wrote a partial report " + report, model,
-                    diagnosis);
+        if (model.requests().isEmpty()) {
+            return new Outcome(false, (model.client().isEmpty()
+                    ? "the run has no requests"
+                    : "the recording has no poolscope.Request events, so there is no diagnosis")
+                    + "; wrote a partial report " + report, model, diagnosis);
         }
-        String partial = recording == null
-                ? " (partial: " + recordingProblem + ")"
-                : jtl == null ? " (partial: " + jtlProblem + ")" : "";
+        String partial = recording != null && recording.fromRepository()
+                ? " (partial: " + endedNote(recording, model) + ")"
+                : recording == null
+                        ? " (partial: " + recordingProblem + ")"
+                        : jtl == null ? " (partial: " + jtlProblem + ")" : "";
         return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
                 + "; recommended worker threads: " + diagnosis.recommendation().threads() + partial, model,
                 diagnosis);
+    }
+
+    /** Where a recording read from the repository's chunks ends, against the measured window. */
+    static String endedNote(RecordingInfo recording, RunModel model) {
+        double into = (recording.lastEventNanos() - model.window().startNanos()) / 1e9;
+        String when = java.time.Instant.ofEpochMilli(recording.lastEventNanos() / 1_000_000L).toString();
+        return String.format(java.util.Locale.ROOT,
+                "the recording ends at %s, %.1f s into the %.1f s measured window", when, into,
+                model.window().seconds());
     }
 
     private static RunModel rebuildNotes(RunModel m, List<String> notes) {
@@ -138,7 +160,8 @@ public final class RunAnalyzer {
                 m.endNanos(),
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
-                m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat());
+                m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
+                m.locks());
     }
 
     private List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording) {

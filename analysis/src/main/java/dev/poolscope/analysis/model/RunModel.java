@@ -18,7 +18,19 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
-        boolean cpuFromSchedstat) {
+        boolean cpuFromSchedstat, List<LockSite> locks) {
+
+    /** What request threads waited on in monitor and lock waits (class names as recorded), most time first. */
+    public record LockSite(String className, long waitNanos) {
+        static final int TOP = 5;
+
+        static List<LockSite> top(java.util.Map<String, Long> totals) {
+            return totals.entrySet().stream()
+                    .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()
+                            .thenComparing(java.util.Map.Entry.comparingByKey()))
+                    .limit(TOP).map(e -> new LockSite(e.getKey(), e.getValue())).toList();
+        }
+    }
 
     /**
      * How the JMeter samples and server spans matched by request id. Warm-up requests (ids {@code warmup-…}) and

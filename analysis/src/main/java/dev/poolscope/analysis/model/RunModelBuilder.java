@@ -277,6 +277,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         TimelineCollector timeline = new TimelineCollector(window[0], window[1], laneThreads());
         List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
         Breakdown total = new Breakdown();
+        Map<String, Long> lockTotals = new HashMap<>();
         long matched = 0;
         for (Events.Request e : data.requests) {
             long tid = e.thread().javaThreadId();
@@ -288,6 +289,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 matched++;
             }
             long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            lockWaits(tid, e.startNanos(), e.endNanos(), lockTotals);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], client));
@@ -328,7 +330,22 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 schedTotals(workerIds, measured), schedTotals(data.eventLoopThreads, measured),
                 timeline.finish(lanesOmitted),
                 slowest,
-                gapWindows(requests), schedstat);
+                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals));
+    }
+
+    /** Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). */
+    private void lockWaits(long tid, long from, long to, Map<String, Long> totals) {
+        ThreadSpans spans = data.spans.get(tid);
+        if (spans == null) {
+            return;
+        }
+        spans.overlapping(from, to, i -> {
+            if (spans.kind(i) == SpanKind.LOCK) {
+                long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
+                String what = data.labels.name(spans.label(i));
+                totals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+            }
+        });
     }
 
     private void dropNotes(List<String> notes) {

@@ -23,22 +23,58 @@ public final class RecordingReader {
     static final String RECORDING = "recording.jfr";
     static final String REPOSITORY = "jfr-repository";
 
-    /** Reads the recording of the agent folder {@code agentDir}. */
+    /**
+     * Reads the recording of the agent folder {@code agentDir}: {@code recording.jfr} when it holds events, else
+     * (missing, empty or unreadable: the app was killed) the chunks JFR left in its repository.
+     */
     public RecordingInfo read(Path agentDir, RecordingListener listener) throws RecordingException {
         Path main = agentDir.resolve(RECORDING);
-        boolean fromRepository = false;
-        List<Path> files;
+        Path repository = agentDir.resolve(REPOSITORY);
+        String mainProblem;
         if (Files.isRegularFile(main)) {
-            files = List.of(main);
-        } else {
-            files = repositoryChunks(agentDir.resolve(REPOSITORY));
-            fromRepository = true;
-            if (files.isEmpty()) {
-                throw new RecordingException("no recording: neither " + main + " nor any chunk in "
-                        + agentDir.resolve(REPOSITORY) + " exists");
+            // A probe pass counts nothing into the listener: only a file that yields events is read for real.
+            List<String> probe = new ArrayList<>();
+            if (yieldsEvents(main, probe)) {
+                return readFiles(List.of(main), false, listener);
             }
+            mainProblem = probe.isEmpty() ? RECORDING + " holds no events" : probe.getFirst();
+        } else {
+            mainProblem = RECORDING + " is missing";
         }
-        return readFiles(files, fromRepository, listener);
+        List<Path> chunks = repositoryChunks(repository);
+        if (chunks.isEmpty()) {
+            throw new RecordingException("no recording: " + mainProblem + " and " + repository
+                    + " holds no chunk");
+        }
+        RecordingInfo info = readFiles(chunks, true, listener);
+        List<String> warnings = new ArrayList<>();
+        warnings.add(mainProblem + ": read the chunks in " + REPOSITORY + "/ instead");
+        warnings.addAll(info.warnings());
+        return new RecordingInfo(info.files(), true, info.eventsRead(), info.eventCounts(),
+                List.copyOf(warnings), info.firstEventNanos(), info.lastEventNanos());
+    }
+
+    /** Whether the file's first event can be read: cheap, so a complete recording is not read twice. */
+    private static boolean yieldsEvents(Path file, List<String> warnings) {
+        try {
+            if (Files.size(file) == 0) {
+                warnings.add(RECORDING + " is empty");
+                return false;
+            }
+        } catch (IOException e) {
+            warnings.add(RECORDING + " cannot be read: " + oneLine(e));
+            return false;
+        }
+        try (RecordingFile rf = new RecordingFile(file)) {
+            if (rf.hasMoreEvents()) {
+                rf.readEvent();
+                return true;
+            }
+            warnings.add(RECORDING + " holds no events");
+        } catch (IOException | RuntimeException e) {
+            warnings.add(RECORDING + " is not a readable JFR recording (" + oneLine(e) + ")");
+        }
+        return false;
     }
 
     /** Reads the given files in order; public for tests and for tools that point at a single .jfr. */
@@ -47,7 +83,7 @@ public final class RecordingReader {
         Dispatcher dispatcher = new Dispatcher(listener);
         List<String> warnings = new ArrayList<>();
         for (Path file : files) {
-            readOne(file, dispatcher, warnings);
+            readOne(file, dispatcher::accept, warnings);
         }
         if (dispatcher.events == 0) {
             String why = warnings.isEmpty() ? "it holds no events" : warnings.getFirst();
@@ -58,8 +94,9 @@ public final class RecordingReader {
                 List.copyOf(warnings), dispatcher.first, dispatcher.last);
     }
 
-    private static void readOne(Path file, Dispatcher dispatcher, List<String> warnings) {
-        long before = dispatcher.events;
+    private static void readOne(Path file, java.util.function.Consumer<RecordedEvent> sink,
+            List<String> warnings) {
+        long[] read = {0};
         try {
             if (Files.size(file) == 0) {
                 warnings.add(file.getFileName() + " is empty");
@@ -71,14 +108,15 @@ public final class RecordingReader {
         }
         try (RecordingFile rf = new RecordingFile(file)) {
             while (rf.hasMoreEvents()) {
-                dispatcher.accept(rf.readEvent());
+                sink.accept(rf.readEvent());
+                read[0]++;
             }
         } catch (IOException | RuntimeException e) {
             // A chunk cut short by kill -9, or not JFR at all: keep what was read and say so.
-            long read = dispatcher.events - before;
-            warnings.add(read == 0
+            warnings.add(read[0] == 0
                     ? file.getFileName() + " is not a readable JFR recording (" + oneLine(e) + ")"
-                    : file.getFileName() + " is truncated: kept the " + read + " events before the damage ("
+                    : file.getFileName() + " is truncated: kept the " + read[0]
+                            + " events before the damage ("
                             + oneLine(e) + ")");
         }
     }
@@ -92,7 +130,7 @@ public final class RecordingReader {
         if (!Files.isDirectory(repository)) {
             return List.of();
         }
-        try (Stream<Path> walk = Files.walk(repository, 3)) {
+        try (Stream<Path> walk = Files.walk(repository, 8)) {
             // Chunk names start with their creation time, so name order is time order.
             return walk.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jfr"))
                     .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))

@@ -15,7 +15,8 @@ final class DiagnosisView {
             String evidence, boolean primary) {
     }
 
-    public record Model(String primary, List<Row> rows, String recommendation, List<String> arithmetic) {
+    public record Model(String primary, String chain, List<Row> rows, String kind, String recommendation,
+            List<String> arithmetic) {
     }
 
     Model build(Diagnosis.Result d) {
@@ -32,7 +33,8 @@ final class DiagnosisView {
             rows.add(new Row(r.rule(), r.score() == null ? "NA" : r.score().toString(), r.severity().name(),
                     r.scoreOrZero() * 1.2, color, r.sentence(), evidence, r.rule().equals(d.primaryCause())));
         }
-        return new Model(d.primaryCause(), rows, d.recommendation().sentence(),
+        return new Model(d.primaryCause() == null ? "none (not enough data)" : d.primaryCause(),
+                d.chainSentence(), rows, d.recommendation().kind(), d.recommendation().sentence(),
                 d.recommendation().arithmetic());
     }
 

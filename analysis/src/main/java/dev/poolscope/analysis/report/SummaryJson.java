@@ -12,6 +12,7 @@ import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Link;
 import dev.poolscope.analysis.rules.RuleResult;
 
 /** Writes summary.json: the contract fields (analysis/README.md) plus extras for the sweep's comparison table. */
@@ -49,6 +50,11 @@ public final class SummaryJson {
             }
         }
         root.put("primary_cause", d.primaryCause());
+        links(root.putArray("cause_chain"), d.causeChain());
+        links(root.putArray("cause_links"), d.links());
+        root.put("cause_chain_sentence", d.chainSentence());
+        root.put("recommendation_kind", d.recommendation().kind());
+        root.put("recommendation", d.recommendation().sentence());
         if (d.recommendation().threads() == null) {
             root.putNull("recommended_threads");
         } else {
@@ -93,6 +99,10 @@ public final class SummaryJson {
         ObjectNode rec = root.putObject("recording");
         if (run.recording() != null) {
             rec.put("from_repository", run.recording().fromRepository());
+            rec.put("partial", run.recording().fromRepository());
+            rec.put("last_event_ms", run.recording().lastEventNanos() / 1_000_000L);
+            rec.put("last_event_s_into_window",
+                    round((run.recording().lastEventNanos() - run.window().startNanos()) / 1e9));
             rec.put("events", run.recording().eventsRead());
             ArrayNode w = rec.putArray("warnings");
             run.recording().warnings().forEach(w::add);
@@ -100,6 +110,15 @@ public final class SummaryJson {
         ArrayNode notes = root.putArray("notes");
         run.notes().forEach(notes::add);
         return root;
+    }
+
+    private static void links(ArrayNode out, java.util.List<Link> links) {
+        for (Link l : links) {
+            ObjectNode o = out.addObject();
+            o.put("rule", l.rule());
+            o.put("explains", l.explains());
+            o.put("share", round(l.share()));
+        }
     }
 
     public void write(Path file, ObjectNode node) throws IOException {

@@ -62,4 +62,9 @@ final class BacklogQueueingRule implements Rule {
         int score = Math.min(BACKLOG_SHARE.score(share), BACKLOG_MEAN.score(mean));
         return result(score, score < 25 ? "ok" : "found", ev, num(share), num(p99), num(full));
     }
+
+    @Override
+    public String headline(RunModel run) {
+        return shortText(num(WorkerPoolSaturatedRule.backlogMeanMs(run)));
+    }
 }

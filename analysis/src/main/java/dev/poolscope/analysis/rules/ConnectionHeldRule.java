@@ -50,4 +50,26 @@ final class ConnectionHeldRule implements Rule {
         return result(score, "found", ev, num(share), num(redisShare), num(run.pools().hold().p50Ms()),
                 num(run.pools().hold().p99Ms()));
     }
+
+    /**
+     * With N threads on C connections held h each, the pool wait is about (N − C) / C × h: holds shortened by
+     * their non-database share f cut the wait by f. So f is the share of the pool starvation this explains.
+     */
+    @Override
+    public List<Link> explains(RunModel run) {
+        long hold = run.pools().holdTotalNanos();
+        double f = hold == 0
+                ? 0
+                : (double) (run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos()) / hold;
+        return List.of(new Link(id(), "pool-starvation", f));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        long hold = run.pools().holdTotalNanos();
+        double f = hold == 0
+                ? 0
+                : (double) (run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos()) / hold;
+        return shortText(num(run.pools().hold().meanMs()), num(100 * f));
+    }
 }

@@ -57,4 +57,31 @@ final class CpuOversubscriptionRule implements Rule {
         return result(score, "found", ev, num(share), w.threads(), num(perSecond),
                 Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)));
     }
+
+    /**
+     * Run delay stretches every wall-clock step it falls in: the share of the non-queueing server time spent
+     * runnable but not running is the share of holds (hence pool waits) and lock hold times it accounts for; for
+     * Redis, the loop's run delay per reply against the callers' wait; for the backlog, the workers' whole CPU
+     * demand (on CPU or waiting for one) keeps them busy.
+     */
+    @Override
+    public List<Link> explains(RunModel run) {
+        long total = run.serverTotal().totalNanos();
+        long notQueued = total - run.serverTotal().nanos(Cause.CONNECTION_WAIT);
+        double stretch = notQueued <= 0 ? 0 : (double) run.serverTotal().nanos(Cause.RUN_DELAY) / notQueued;
+        double wait = run.redis().callerWait().meanMs();
+        double redis = wait <= 0 ? 0 : RedisSlowRule.loopDelayPerReplyMs(run) / wait;
+        double busy = total == 0
+                ? 0
+                : (double) (run.serverTotal().nanos(Cause.RUN_DELAY) + run.serverTotal().nanos(Cause.CPU))
+                        / total;
+        return List.of(new Link(id(), "pool-starvation", stretch), new Link(id(), "connection-held", stretch),
+                new Link(id(), "lock-contention", stretch), new Link(id(), "redis-slow", redis),
+                new Link(id(), "backlog-queueing", busy));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        return shortText(num(Facts.meanMs(run, Cause.RUN_DELAY)), num(100 * run.workers().runDelayShare()));
+    }
 }

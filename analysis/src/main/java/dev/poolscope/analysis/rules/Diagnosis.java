@@ -1,14 +1,16 @@
 package dev.poolscope.analysis.rules;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 
-/** Runs every rule over a run and names the primary cause. */
+/**
+ * Runs every rule over a run, links the findings into a cause chain and names its root as the primary cause; then
+ * recommends what fits that cause.
+ */
 public final class Diagnosis {
-    /** A cause needs at least this score to be named primary; below it the run is called healthy. */
+    /** A cause needs at least this score to be a finding; with none the run is called healthy. */
     public static final int PRIMARY_MIN_SCORE = 50;
 
     private final List<Rule> rules;
@@ -16,7 +18,7 @@ public final class Diagnosis {
     public Diagnosis() {
         this(List.of(new PoolStarvationRule(), new ConnectionHeldRule(), new CpuOversubscriptionRule(),
                 new RedisSlowRule(), new LockContentionRule(), new GcPressureRule(),
-                new BacklogQueueingRule(),
+                new WorkerPoolSaturatedRule(), new BacklogQueueingRule(),
                 new HandoffSpinRule(), new VirtualThreadPinningRule()));
     }
 
@@ -24,21 +26,33 @@ public final class Diagnosis {
         this.rules = List.copyOf(rules);
     }
 
-    /** Results in rule order, then {@code healthy}; and the primary cause. */
-    public record Result(List<RuleResult> results, String primaryCause, Recommendation recommendation) {
+    /**
+     * Results in rule order, then {@code healthy}. {@code primaryCause} is null when the run has no requests: no
+     * verdict without data. {@code causeChain} holds the links of the primary chain, root first; {@code links}
+     * every link between causes worth naming.
+     */
+    public record Result(List<RuleResult> results, String primaryCause, Recommendation recommendation,
+            List<Link> causeChain, List<Link> links, String chainSentence) {
     }
 
     public Result evaluate(RunModel run) {
         List<RuleResult> results = new ArrayList<>();
+        if (run.requests().isEmpty()) {
+            for (Rule r : rules) {
+                results.add(r.notEnoughData("no poolscope.Request events"));
+            }
+            results.add(new HealthyRule().evaluate(run, results));
+            return new Result(List.copyOf(results), null,
+                    Recommendation.notAvailable("no poolscope.Request events"), List.of(), List.of(), null);
+        }
         for (Rule r : rules) {
             results.add(r.evaluate(run));
         }
-        RuleResult healthy = new HealthyRule().evaluate(run, results);
-        String primary = results.stream().filter(r -> r.scoreOrZero() >= PRIMARY_MIN_SCORE)
-                .max(Comparator.comparingInt(RuleResult::scoreOrZero)).map(RuleResult::rule)
-                .orElse(HealthyRule.ID);
-        results.add(healthy);
-        return new Result(List.copyOf(results), primary, new ThreadRecommendation().recommend(run));
+        CauseChain chain = CauseChain.of(run, rules, results);
+        results.add(new HealthyRule().evaluate(run, results));
+        String primary = chain.root() == null ? HealthyRule.ID : chain.root();
+        return new Result(List.copyOf(results), primary, new Recommender().recommend(run, primary, chain),
+                chain.chain(), chain.links(), chain.sentence());
     }
 
     public List<Rule> rules() {

@@ -40,4 +40,24 @@ final class GcPressureRule implements Rule {
         return result(score, score < 25 ? "ok" : "found", ev, num(share), num(pauseMs),
                 run.process().gcCount());
     }
+
+    /** A stop-the-world pause stops every thread: it inflates every other measured wait by its share of the run. */
+    @Override
+    public List<Link> explains(RunModel run) {
+        double share = run.durationSeconds() <= 0
+                ? 0
+                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
+        return java.util.stream.Stream
+                .of("pool-starvation", "connection-held", "redis-slow", "lock-contention",
+                        "cpu-oversubscription", "worker-pool-saturated", "backlog-queueing")
+                .map(t -> new Link(id(), t, share)).toList();
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        double share = run.durationSeconds() <= 0
+                ? 0
+                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
+        return shortText(num(100 * share));
+    }
 }

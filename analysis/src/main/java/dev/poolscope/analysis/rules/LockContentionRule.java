@@ -36,6 +36,18 @@ final class LockContentionRule implements Rule {
         List<Evidence> ev = List.of(new Evidence("lock wait share of server time", share, Unit.PERCENT),
                 new Evidence("mean lock wait per request", mean, Unit.MILLISECONDS));
         int score = LOCK_SHARE.score(share);
-        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(mean));
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(mean),
+                run.locks().isEmpty() ? "?" : run.locks().getFirst().className());
+    }
+
+    @Override
+    public List<Link> explains(RunModel run) {
+        return List.of(new Link(id(), "backlog-queueing", Facts.sharePct(run, Cause.LOCK_WAIT) / 100));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        return shortText(num(Facts.meanMs(run, Cause.LOCK_WAIT)),
+                run.locks().isEmpty() ? "?" : run.locks().getFirst().className());
     }
 }

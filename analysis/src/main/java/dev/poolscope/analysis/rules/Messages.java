@@ -34,7 +34,9 @@ public final class Messages {
         }
         double a = Math.abs(v);
         String f = a >= 100 || a == Math.rint(a) ? "%.0f" : a >= 1 ? "%.1f" : "%.2f";
-        return String.format(Locale.ROOT, f, v);
+        String s = String.format(Locale.ROOT, f, v);
+        // 89.99999 is 90 to a reader, as an exact 90 would be.
+        return f.equals("%.1f") && s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 
     private static Properties load() {

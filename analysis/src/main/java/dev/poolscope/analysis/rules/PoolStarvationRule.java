@@ -58,4 +58,15 @@ final class PoolStarvationRule implements Rule {
         return result(score, "found", ev, num(share), num(Facts.meanMs(run, Cause.CONNECTION_WAIT)), num(p99),
                 num(saturated), Facts.maxWaiting(run), run.pools().connectionWaitFailures());
     }
+
+    @Override
+    public List<Link> explains(RunModel run) {
+        // Workers parked in getConnection are busy workers: that share of server time keeps arrivals queued.
+        return List.of(new Link(id(), "backlog-queueing", Facts.sharePct(run, Cause.CONNECTION_WAIT) / 100));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        return shortText(num(Facts.meanMs(run, Cause.CONNECTION_WAIT)));
+    }
 }

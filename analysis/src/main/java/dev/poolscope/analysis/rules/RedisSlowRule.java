@@ -8,14 +8,17 @@ import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 
 /**
- * Time waiting for Redis replies. Tells slow Redis (round trip itself long) from a starved Lettuce event loop or
- * starved callers (caller wait much longer than the round trip, or the event loop's run delay high).
+ * Time waiting for Redis replies, and where it went, judged in absolute time against the round trip: the server
+ * (the round trip itself is most of the wait), this side's event loop (its run delay per reply is most of the
+ * wait: it could not run to read replies), or the queue in front of Lettuce's one shared connection (what is left).
+ * A run-delay share alone says nothing: an idle loop that waited 1 ms for each of its few wake-ups has a high
+ * share and costs no one anything.
  */
 final class RedisSlowRule implements Rule {
     static final Threshold REDIS_SHARE = new Threshold("Redis wait share of server time", 10, 30,
             Unit.PERCENT);
-    /** Event-loop run delay share above which the loop counts as starved. */
-    static final double STARVED_LOOP_PCT = 20;
+    /** A part that is at least half of the callers' wait is where the wait went. */
+    static final double MOSTLY = 0.5;
 
     @Override
     public String id() {
@@ -41,22 +44,69 @@ final class RedisSlowRule implements Rule {
         double share = Facts.sharePct(run, Cause.REDIS_WAIT);
         double wait = run.redis().callerWait().meanMs();
         double trip = run.redis().roundTrip().meanMs();
-        double loopDelay = 100 * run.eventLoop().runDelayShare();
+        double loop = loopDelayPerReplyMs(run);
         List<Evidence> ev = List.of(new Evidence("Redis wait share of server time", share, Unit.PERCENT),
                 new Evidence("caller wait mean", wait, Unit.MILLISECONDS),
                 new Evidence("caller wait p99", run.redis().callerWait().p99Ms(), Unit.MILLISECONDS),
                 new Evidence("round trip mean", trip, Unit.MILLISECONDS),
                 new Evidence("round trip p99", run.redis().roundTrip().p99Ms(), Unit.MILLISECONDS),
-                new Evidence("event loop run delay share", loopDelay, Unit.PERCENT));
+                new Evidence("event loop run delay per reply", loop, Unit.MILLISECONDS));
         int score = REDIS_SHARE.score(share);
         if (score < 25) {
             return result(score, "ok", ev, num(share), num(wait));
         }
-        boolean roundTrips = run.redis().roundTrip().count() > 0;
-        // Is the reply late because Redis is slow, or because nobody ran to deliver it?
-        if (roundTrips && (loopDelay >= STARVED_LOOP_PCT || wait > 2 * trip)) {
-            return result(score, "starved", ev, num(share), num(wait), num(trip), num(loopDelay));
+        return switch (verdict(run)) {
+            case STARVED -> result(score, "starved", ev, num(share), num(wait), num(trip), num(loop));
+            case QUEUED -> result(score, "queued", ev, num(share), num(wait), num(trip), num(loop),
+                    num(Math.max(0, wait - trip - loop)));
+            case SLOW -> result(score, "slow", ev, num(share), num(wait),
+                    run.redis().roundTrip().count() > 0 ? num(trip) : "?");
+        };
+    }
+
+    enum Verdict {
+        SLOW, STARVED, QUEUED
+    }
+
+    static Verdict verdict(RunModel run) {
+        double wait = run.redis().callerWait().meanMs();
+        if (run.redis().roundTrip().count() == 0 || wait <= 0) {
+            return Verdict.SLOW;
         }
-        return result(score, "slow", ev, num(share), num(wait), roundTrips ? num(trip) : "?");
+        // The loop's run delay delays both reading the reply and the round trip's end: check it first.
+        if (loopDelayPerReplyMs(run) >= MOSTLY * wait) {
+            return Verdict.STARVED;
+        }
+        return run.redis().roundTrip().meanMs() >= MOSTLY * wait ? Verdict.SLOW : Verdict.QUEUED;
+    }
+
+    /** The Lettuce event loop's run delay over the window divided by the replies it delivered, in ms. */
+    static double loopDelayPerReplyMs(RunModel run) {
+        long replies = run.redis().roundTrip().count();
+        return replies == 0 || run.eventLoop().threads() == 0
+                ? 0
+                : run.eventLoop().runDelayNanos() / 1e6 / replies;
+    }
+
+    @Override
+    public List<Link> explains(RunModel run) {
+        long nonDb = run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos();
+        return List.of(
+                new Link(id(), "connection-held",
+                        nonDb == 0 ? 0 : (double) run.pools().holdRedisNanos() / nonDb),
+                new Link(id(), "backlog-queueing", Facts.sharePct(run, Cause.REDIS_WAIT) / 100));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        double wait = run.redis().callerWait().meanMs();
+        double trip = run.redis().roundTrip().meanMs();
+        double loop = loopDelayPerReplyMs(run);
+        return switch (verdict(run)) {
+            case SLOW -> Messages.format("redis-slow.short.slow", num(trip), num(wait));
+            case STARVED -> Messages.format("redis-slow.short.starved", num(loop), num(wait));
+            case QUEUED -> Messages.format("redis-slow.short.queued", num(Math.max(0, wait - trip - loop)),
+                    num(wait));
+        };
     }
 }

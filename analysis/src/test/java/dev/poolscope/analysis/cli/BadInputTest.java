@@ -86,6 +86,24 @@ class BadInputTest {
     }
 
     @Test
+    void clientSamplesWithoutServerRequestsGiveNoVerdict() throws Exception {
+        SyntheticRun s = new SyntheticRun();
+        s.workers = 1;
+        s.requestsPerWorker = 3;
+        Path run = s.write(dir.resolve("clientonly")).runDir();
+        // The recording is there but empty, as after a kill -9 with no chunks left: only JMeter's view remains.
+        Files.delete(run.resolve("agent/recording.jfr"));
+        Files.createFile(run.resolve("agent/recording.jfr"));
+        Ran r = cli("analyze", run.toString());
+        assertThat(r.code()).as(r.out()).isEqualTo(1);
+        assertThat(r.err().strip()).contains("no poolscope.Request events").doesNotContain("\n");
+        com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.path("primary_cause").isNull()).isTrue();
+        assertThat(summary.path("diagnosis")).allSatisfy(d -> assertThat(d.path("score").isNull()).isTrue());
+    }
+
+    @Test
     void usageErrorsAndCompareWithoutSummaries() {
         assertThat(cli("analyze").code()).isEqualTo(2);
         assertThat(cli("bogus").code()).isEqualTo(2);

@@ -99,6 +99,29 @@ class RecordingReaderTest {
     }
 
     @Test
+    void fallsBackToChunksWhenTheDumpIsEmptyOrUnreadable() throws Exception {
+        // JFR creates recording.jfr empty at start and fills it at exit: after kill -9 it stays empty.
+        for (String kind : new String[]{"empty", "garbage"}) {
+            Path agentDir = Files.createDirectories(dir.resolve(kind + "-killed/agent"));
+            Path chunkDir = Files
+                    .createDirectories(agentDir.resolve("jfr-repository/2025_11_21_10_00_00_123/x"));
+            Files.copy(agent.resolve("recording.jfr"), chunkDir.resolve("2025_11_21_10_00_00.jfr"));
+            if (kind.equals("empty")) {
+                Files.createFile(agentDir.resolve("recording.jfr"));
+            } else {
+                SyntheticRun.writeGarbage(agentDir.resolve("recording.jfr"));
+            }
+            Collect c = new Collect();
+            RecordingInfo info = new RecordingReader().read(agentDir, c);
+            assertThat(info.fromRepository()).isTrue();
+            assertThat(c.requests).hasSize(4);
+            assertThat(info.warnings().getFirst()).startsWith(kind.equals("empty")
+                    ? "recording.jfr is empty: read the chunks in jfr-repository/ instead"
+                    : "recording.jfr is not a readable JFR recording");
+        }
+    }
+
+    @Test
     void truncatedRecordingKeepsWhatWasReadOrSaysWhy() throws Exception {
         byte[] all = Files.readAllBytes(agent.resolve("recording.jfr"));
         Path cut = Files.createDirectories(dir.resolve("cut/agent")).resolve("recording.jfr");

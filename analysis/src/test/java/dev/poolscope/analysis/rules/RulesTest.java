@@ -70,13 +70,27 @@ class RulesTest {
 
     @Test
     void redisStarvedOrSlow() {
-        RuleResult starved = Scenario.run(new RedisSlowRule(),
+        // Callers waited 50 ms, the round trip took 10 and the loop ran on time: the rest queued for the connection.
+        RuleResult queued = Scenario.run(new RedisSlowRule(),
                 new Scenario().each(0, 50, REDIS_WAIT).roundTrips(10));
+        assertThat(queued.sentence())
+                .isEqualTo(
+                        "Redis commands queue on this side: 50% of server time waiting for replies; callers"
+                                + " waited 50 ms on average, the round trip took 10 ms and the Lettuce event loop waited 0 ms"
+                                + " for a CPU per reply, so 40 ms per command went to the queue in front of the shared"
+                                + " connection (see --redis-pool).");
+        assertBand(queued, RuleResult.Severity.WARNING, 86, 88);
+        // The loop waited 400 ms for a CPU over 10 replies: 40 of the callers' 50 ms per reply.
+        RuleResult starved = Scenario.run(new RedisSlowRule(),
+                new Scenario().each(0, 50, REDIS_WAIT).roundTrips(10).loopSchedStat(50, 400));
         assertThat(starved.sentence())
                 .isEqualTo("Redis replies are late on this side: 50% of server time waiting for"
-                        + " replies; callers waited 50 ms on average while the round trip took 10 ms, and the Lettuce event"
-                        + " loop spent 0% of its wanted CPU time waiting to run.");
-        assertBand(starved, RuleResult.Severity.WARNING, 86, 88);
+                        + " replies; callers waited 50 ms on average while the round trip took 10 ms, and the Lettuce"
+                        + " event loop waited 40 ms for a CPU per reply.");
+        // A high run-delay share of a nearly idle loop (1 ms of CPU, 4 ms waiting) is not starvation.
+        RuleResult idleLoop = Scenario.run(new RedisSlowRule(),
+                new Scenario().each(0, 50, REDIS_WAIT).roundTrips(45).loopSchedStat(1, 4));
+        assertThat(idleLoop.sentence()).startsWith("Slow Redis:");
         RuleResult slow = Scenario.run(new RedisSlowRule(),
                 new Scenario().each(0, 50, REDIS_WAIT).roundTrips(45));
         assertThat(slow.sentence())
@@ -90,7 +104,8 @@ class RulesTest {
     void lockContention() {
         RuleResult r = Scenario.run(new LockContentionRule(), new Scenario().each(10, 40, MONITOR));
         assertThat(r.sentence()).isEqualTo(
-                "Lock contention: 30% of server time in monitor or lock waits outside the pool (mean 30 ms per request).");
+                "Lock contention: 30% of server time in monitor or lock waits outside the pool (mean 30 ms per request),"
+                        + " most on java.lang.Object.");
         assertBand(r, RuleResult.Severity.WARNING, 84, 86);
     }
 
@@ -165,13 +180,15 @@ class RulesTest {
     void recommendationShowsLittlesLaw() {
         Scenario s = new Scenario().each(0, 40, CONNECTION_WAIT).each(40, 60, HOLD);
         s.poolSize = 2;
-        Recommendation r = new ThreadRecommendation().recommend(s.model());
+        Recommendation r = new Diagnosis().evaluate(s.model()).recommendation();
         // X = 10 req/s, S = 100 ms, W = 40 ms, h = 20 ms, C = 2: C × (S − W) / h = 6 threads, × 1.25 → 8.
+        assertThat(r.kind()).isEqualTo("pool");
         assertThat(r.threads()).isEqualTo(8);
         assertThat(r.arithmetic()).contains(
                 "Measured: throughput X = 10 req/s, server time S = 100 ms, pool wait W = 40 ms, connection hold"
                         + " h = 20 ms per request, pool size C = 2, CPUs = 2.",
-                "Recommended = max(2, ceil(6 × 1.25)) = 8 worker threads.");
+                "Recommended = max(2, ceil(6 × 1.25)) = 8 worker threads.",
+                "Predicted at 8 threads: throughput ≈ min(C / h, N / (S − W)) = 100 req/s (measured 10 req/s).");
         assertThat(r.sentence()).isEqualTo("Recommended worker threads: 8 (configured: 200).");
     }
 

@@ -21,14 +21,24 @@ final class Scenario {
 
     final RunModelBuilder b = new RunModelBuilder();
     int poolSize = 10;
+    int maxThreads = 200;
     boolean virtualThreads;
 
     Scenario() {
-        for (int i = 0; i < 10; i++) {
+        this(10);
+    }
+
+    private Scenario(int requests) {
+        for (int i = 0; i < requests; i++) {
             b.request(
                     new Events.Request(WORKER, start(i), start(i) + 100 * MS, "r-" + i, "GET", "/api/x", 200,
                             "tomcat"));
         }
+    }
+
+    /** A run whose recording has no requests. */
+    static Scenario empty() {
+        return new Scenario(0);
     }
 
     static long start(int i) {
@@ -50,13 +60,14 @@ final class Scenario {
                 case MONITOR ->
                     b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.MONITOR_ENTER,
                             "java.lang.Object"));
+                case SLEEP -> b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
             }
         }
         return this;
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP
     }
 
     Scenario roundTrips(long ms) {
@@ -83,15 +94,39 @@ final class Scenario {
         return this;
     }
 
+    /** Every worker busy in every gauge sample (the worker pool alone). */
+    Scenario fullWorkers() {
+        for (int i = 0; i <= 10; i++) {
+            b.workerPool(
+                    new Events.WorkerPoolGauge(start(i), "tomcat", maxThreads, maxThreads, maxThreads, -1));
+        }
+        return this;
+    }
+
+    /** The Lettuce event loop's schedstat over the second: its CPU and run delay. */
+    Scenario loopSchedStat(long cpuMs, long runDelayMs) {
+        b.schedStat(new Events.SchedStat(T0, 707, 7, LOOP.name(), 0, 0, 0, 0, 0));
+        b.schedStat(
+                new Events.SchedStat(T0 + 1000 * MS, 707, 7, LOOP.name(), cpuMs * MS, runDelayMs * MS, 0, 10,
+                        100));
+        return this;
+    }
+
     Scenario gc(long pauseMs) {
         b.garbageCollection(new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
         return this;
     }
 
     Scenario client(long elapsedMs) {
+        return client(elapsedMs, 1);
+    }
+
+    /** One JMeter sample per request, ending with it, from a plan of {@code clients} threads. */
+    Scenario client(long elapsedMs, int clients) {
         for (int i = 0; i < 10; i++) {
             long serverEndMs = (start(i) + 100 * MS) / MS;
-            b.accept(new JtlSample(serverEndMs - elapsedMs, elapsedMs, "GET x", "200", true, 1, elapsedMs, 1,
+            b.accept(new JtlSample(serverEndMs - elapsedMs, elapsedMs, "GET x", "200", true, clients,
+                    elapsedMs, 1,
                     "http://h/api/x", "r-" + i));
         }
         return this;
@@ -105,7 +140,7 @@ final class Scenario {
     }
 
     RunModel model() {
-        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, virtualThreads,
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", maxThreads, virtualThreads,
                 List.of(new RunMetadata.Pool("HikariPool-1", poolSize, 10_000L)), false, null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
                 T0 + 1000 * MS);

@@ -1,0 +1,83 @@
+package dev.poolscope.analysis.rules;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RequestTimeline;
+import dev.poolscope.analysis.model.RunModel;
+
+/**
+ * The per-request numbers every sizing formula starts from, in seconds. Queueing (pool wait, lock wait, run delay)
+ * is kept apart from {@code independentWaits}: the waits that do not queue on a shared resource of this process
+ * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula.
+ */
+record Measured(double throughput, double server, double poolWait, double hold, double cpu, double runDelay,
+        double lockWait, double gc, double unexplained, double independentWaits, Integer poolSize,
+        Integer cores,
+        Integer maxThreads, double clientMean, double offeredConcurrency, int clients) {
+
+    static Measured of(RunModel run) {
+        int n = run.requests().size();
+        double x = throughput(run);
+        double s = run.requests().stream().mapToLong(RequestTimeline::serverNanos).average().orElse(0) / 1e9;
+        double w = run.requests().stream().mapToLong(RequestTimeline::poolWaitNanos).average().orElse(0)
+                / 1e9;
+        double h = run.requests().stream().mapToLong(RequestTimeline::holdNanos).average().orElse(0) / 1e9;
+        double cpu = perRequest(run, Cause.CPU, n);
+        double runDelay = perRequest(run, Cause.RUN_DELAY, n);
+        double lock = perRequest(run, Cause.LOCK_WAIT, n);
+        double gc = perRequest(run, Cause.GC_PAUSE, n);
+        double unexplained = perRequest(run, Cause.UNEXPLAINED, n);
+        double connectionWait = perRequest(run, Cause.CONNECTION_WAIT, n);
+        double total = n == 0 ? 0 : run.serverTotal().totalNanos() / 1e9 / n;
+        // Whatever is left once CPU, queueing, pauses and the unexplained are taken out: Redis, database, sleep, I/O.
+        double independent = Math.max(0,
+                total - cpu - runDelay - lock - gc - unexplained - connectionWait);
+        double clientSeconds = 0;
+        int clients = 0;
+        for (JtlSample c : run.client()) {
+            clientSeconds += c.elapsedMillis() / 1000.0;
+            clients = Math.max(clients, c.allThreads());
+        }
+        double clientMean = run.client().isEmpty() ? Double.NaN : clientSeconds / run.client().size();
+        double offered = run.client().isEmpty() || run.durationSeconds() <= 0
+                ? Double.NaN
+                : clientSeconds / run.durationSeconds();
+        return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
+                run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
+                clients);
+    }
+
+    static double throughput(RunModel run) {
+        if (run.durationSeconds() <= 0) {
+            return 0;
+        }
+        return (run.hasClient() ? run.client().size() : run.requests().size()) / run.durationSeconds();
+    }
+
+    private static double perRequest(RunModel run, Cause c, int n) {
+        return n == 0 ? 0 : run.serverTotal().nanos(c) / 1e9 / n;
+    }
+
+    static Integer poolSize(RunModel run) {
+        Integer fromMeta = run.metadata().maximumPoolSize();
+        if (fromMeta != null) {
+            return fromMeta;
+        }
+        java.util.OptionalInt m = run.pools().hikari().stream().mapToInt(g -> g.max()).filter(v -> v > 0)
+                .max();
+        return m.isPresent() ? m.getAsInt() : null;
+    }
+
+    /** Server time a request would take with no queueing in this process: pool, lock and CPU waits removed. */
+    double serverWithoutQueueing() {
+        return Math.max(0, server - poolWait - lockWait - runDelay);
+    }
+
+    String coresText() {
+        return cores == null ? "?" : cores.toString();
+    }
+
+    String maxThreadsText() {
+        return maxThreads == null ? "?" : maxThreads.toString();
+    }
+}

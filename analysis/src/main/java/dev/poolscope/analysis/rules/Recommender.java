@@ -1,0 +1,52 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
+
+/** Picks the recommendation that fits the primary cause; virtual-thread runs get no worker count. */
+final class Recommender {
+
+    Recommendation recommend(RunModel run, String primary, CauseChain chain) {
+        if (run.requests().isEmpty() || run.durationSeconds() <= 0) {
+            return Recommendation.notAvailable("no requests");
+        }
+        Measured m = Measured.of(run);
+        if (virtual(run)) {
+            double pinned = run.serverTotal().totalNanos() == 0
+                    ? 0
+                    : 100.0 * run.process().pinnedNanos() / run.serverTotal().totalNanos();
+            String bound = HealthyRule.ID.equals(primary)
+                    ? Messages.format("recommend.virtual.nothing")
+                    : Messages.format("recommend.virtual.bound", primary);
+            return new Recommendation("virtual", null,
+                    Messages.format("recommend.virtual.sentence", bound),
+                    List.of(Messages.format("recommend.virtual.line", m.coresText(), num(pinned),
+                            run.process().pinnedCount(), num(m.throughput()), num(m.server() * 1000))));
+        }
+        return switch (primary) {
+            case "pool-starvation" -> new PoolSizing().recommend(run, m, chain.onChain("connection-held"));
+            case "connection-held" -> new PoolSizing().recommend(run, m, true);
+            case "redis-slow" -> chain.onChain("connection-held")
+                    ? new PoolSizing().recommend(run, m, true)
+                    : notThreads(primary);
+            case "cpu-oversubscription" -> new CpuSizing().recommend(m);
+            case "lock-contention" -> new LockSizing().recommend(run, m);
+            case "worker-pool-saturated", "backlog-queueing" -> new WorkerSizing().recommend(m);
+            case HealthyRule.ID -> new Recommendation("none", null,
+                    Messages.format("recommend.none.healthy", m.maxThreadsText()), List.of());
+            default -> notThreads(primary);
+        };
+    }
+
+    private static Recommendation notThreads(String primary) {
+        return new Recommendation("none", null, Messages.format("recommend.none.other", primary), List.of());
+    }
+
+    /** Requests ran on virtual threads: the knob says so, or the request threads were virtual. */
+    static boolean virtual(RunModel run) {
+        return Boolean.TRUE.equals(run.metadata().virtualThreads());
+    }
+}

@@ -1,0 +1,207 @@
+package dev.poolscope.analysis.rules;
+
+import static dev.poolscope.analysis.rules.Scenario.Kind.CONNECTION_WAIT;
+import static dev.poolscope.analysis.rules.Scenario.Kind.HOLD;
+import static dev.poolscope.analysis.rules.Scenario.Kind.MONITOR;
+import static dev.poolscope.analysis.rules.Scenario.Kind.REDIS_WAIT;
+import static dev.poolscope.analysis.rules.Scenario.Kind.SLEEP;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The kinds of case where a symptom used to be named as the cause, or the thread count did not fit the cause: the
+ * primary cause is the root of the chain, and the recommendation's kind and arithmetic fit it.
+ */
+class DiagnosisChainTest {
+
+    /** Half of each request waits for a connection; the holder spends 40 of its 50 ms asleep (not the database). */
+    static Scenario heldAcrossSleep() {
+        Scenario s = new Scenario().each(0, 50, CONNECTION_WAIT).each(50, 100, HOLD).each(55, 95, SLEEP)
+                .saturatedPoolGauges();
+        s.poolSize = 2;
+        return s;
+    }
+
+    @Test
+    void connectionHeldAcrossNonDatabaseWorkIsTheRootOfPoolStarvation() {
+        Diagnosis.Result d = new Diagnosis().evaluate(heldAcrossSleep().model());
+        assertThat(score(d, "pool-starvation")).isGreaterThanOrEqualTo(50);
+        assertThat(d.primaryCause()).isEqualTo("connection-held");
+        assertThat(d.causeChain()).containsExactly(new Link("connection-held", "pool-starvation", 0.8));
+        assertThat(d.chainSentence()).isEqualTo("Cause chain: pool wait 50 ms per request (pool-starvation)"
+                + " ← 80%: holds of 50 ms, 80% of them spent waiting for non-database work (connection-held).");
+        assertThat(d.recommendation().kind()).isEqualTo("pool");
+        assertThat(d.recommendation().sentence()).isEqualTo("Recommended worker threads: 3 (configured: 200);"
+                + " but the lever is the hold time: 80% of it is non-database work done while holding a connection"
+                + " (open-in-view, calls inside transactions).");
+        assertThat(d.recommendation().arithmetic())
+                .contains("Shorten holds: 80% of the hold time h = 50 ms was"
+                        + " non-database waits; holds of 10 ms would let the 2 connections serve C / h = 200 req/s instead of"
+                        + " 40 req/s.");
+    }
+
+    @Test
+    void ruleOrderNeverDecidesThePrimaryCause() {
+        List<Rule> rules = new ArrayList<>(new Diagnosis().rules());
+        Random random = new Random(7);
+        for (int i = 0; i < 20; i++) {
+            Collections.shuffle(rules, random);
+            assertThat(new Diagnosis(rules).evaluate(heldAcrossSleep().model()).primaryCause())
+                    .isEqualTo("connection-held");
+            assertThat(new Diagnosis(rules).evaluate(slowRedisInsideHolds().model()).primaryCause())
+                    .isEqualTo("redis-slow");
+        }
+    }
+
+    /** Open-in-view with a slow Redis: the connection is held across Redis commands whose round trip is slow. */
+    static Scenario slowRedisInsideHolds() {
+        Scenario s = new Scenario().each(0, 50, CONNECTION_WAIT).each(50, 100, HOLD).each(55, 95, REDIS_WAIT)
+                .roundTrips(40).saturatedPoolGauges().loopSchedStat(20, 2);
+        s.poolSize = 2;
+        return s;
+    }
+
+    @Test
+    void slowRedisInsideHoldsIsTheRootAndRedisIsJudgedSlowNotStarved() {
+        Diagnosis.Result d = new Diagnosis().evaluate(slowRedisInsideHolds().model());
+        assertThat(d.primaryCause()).isEqualTo("redis-slow");
+        assertThat(d.causeChain()).containsExactly(new Link("redis-slow", "connection-held", 1.0),
+                new Link("connection-held", "pool-starvation", 0.8));
+        assertThat(d.chainSentence()).isEqualTo("Cause chain: pool wait 50 ms per request (pool-starvation)"
+                + " ← 80%: holds of 50 ms, 80% of them spent waiting for non-database work (connection-held)"
+                + " ← 100%: Redis round trip 40 ms of the 40 ms callers waited (redis-slow).");
+        assertThat(sentence(d, "redis-slow")).startsWith("Slow Redis:");
+        assertThat(d.recommendation().kind()).isEqualTo("pool");
+        assertThat(d.recommendation().sentence()).contains("the lever is the hold time");
+    }
+
+    @Test
+    void cpuBoundRunIsSizedToTheCoresNotByLittlesLaw() {
+        // Per 100 ms request: 10 ms Redis (W), then 30 ms on CPU and 60 ms waiting for one (schedstat).
+        Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600);
+        s.maxThreads = 400;
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
+        Recommendation r = d.recommendation();
+        assertThat(r.kind()).isEqualTo("cpu");
+        // cores × (1 + W / C) = 2 × (1 + 10 / 30) = 2.67 → 3; Little's law on wall time would count the run delay.
+        assertThat(r.threads()).isEqualTo(3);
+        assertThat(r.sentence())
+                .isEqualTo("Recommended worker threads: 3 (configured: 400): the work is CPU-bound"
+                        + " on 2 CPUs, so more threads only wait for a CPU.");
+        assertThat(r.arithmetic()).containsExactly(
+                "Measured per request: CPU C = 30 ms; waits that do not queue here W = 10 ms (Redis, database,"
+                        + " sleep, I/O); queueing, not counted in W: run delay 60 ms, pool wait 0 ms, lock wait 0 ms;"
+                        + " CPUs = 2.",
+                "Goetz: threads = cores × (1 + W / C) = 2 × (1 + 10 / 30) = 2.7 → 3 worker threads.",
+                "Predicted at 3 threads: throughput ≈ cores / C = 2 / 30 ms = 66.7 req/s (measured 10 req/s),"
+                        + " server time ≈ C + W = 40 ms (measured 100 ms).");
+    }
+
+    @Test
+    void oneMonitorSerialisingEverythingRecommendsFewThreadsAndNamesTheLock() {
+        Scenario s = new Scenario().each(10, 90, MONITOR);
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(d.primaryCause()).isEqualTo("lock-contention");
+        Recommendation r = d.recommendation();
+        assertThat(r.kind()).isEqualTo("lock");
+        // X × (S − lock wait) = 10 req/s × 20 ms = 0.2 → 1 thread keeps the measured throughput.
+        assertThat(r.threads()).isEqualTo(1);
+        assertThat(r.sentence())
+                .isEqualTo("Recommended worker threads: 1 (configured: 200); more threads only"
+                        + " queue on the lock. The fix is the lock: java.lang.Object.");
+        assertThat(r.arithmetic())
+                .contains("Predicted at 1 threads: throughput ≈ 10 req/s (unchanged), server"
+                        + " time ≈ N / X = 100 ms (measured 100 ms).");
+    }
+
+    /** One worker; every request sleeps 90 of its 100 ms and its client waited a whole second. */
+    static Scenario saturatedBySleeps() {
+        Scenario s = new Scenario();
+        s.maxThreads = 1;
+        return s.each(5, 95, SLEEP).client(1000, 9).fullWorkers();
+    }
+
+    @Test
+    void workerPoolSaturatedBySleepsIsTheRootOfTheBacklogAndIsSizedFromDemand() {
+        Diagnosis.Result d = new Diagnosis().evaluate(saturatedBySleeps().model());
+        assertThat(score(d, "backlog-queueing")).isGreaterThanOrEqualTo(50);
+        assertThat(d.primaryCause()).isEqualTo("worker-pool-saturated");
+        assertThat(sentence(d, "worker-pool-saturated")).isEqualTo("Worker pool saturated: every one of the 1"
+                + " workers was busy in 100% of worker-pool samples, requests queued 900 ms on average before a"
+                + " worker took them, and 90% of server time went to waits that need no CPU (sleep, I/O, Redis, the"
+                + " database) rather than to CPU or to a pool or lock.");
+        assertThat(d.causeChain())
+                .containsExactly(new Link("worker-pool-saturated", "backlog-queueing", 0.9));
+        Recommendation r = d.recommendation();
+        assertThat(r.kind()).isEqualTo("workers");
+        // Clients with a request outstanding: 10 s of client time over the 1.9 s window = 5.3; none of S queues.
+        assertThat(r.threads()).isEqualTo(6);
+        assertThat(r.sentence())
+                .isEqualTo("Recommended worker threads: 6 (configured: 1), or virtual threads:"
+                        + " 90% of server time is waits that need no CPU; predicted client mean ≈ 100 ms.");
+    }
+
+    @Test
+    void virtualThreadRunsGetNoWorkerCount() {
+        Scenario s = saturatedBySleeps();
+        s.virtualThreads = true;
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(sentence(d, "worker-pool-saturated"))
+                .isEqualTo("No worker pool to saturate: requests ran on virtual threads.");
+        assertThat(d.recommendation().kind()).isEqualTo("virtual");
+        assertThat(d.recommendation().threads()).isNull();
+        assertThat(d.recommendation().sentence()).startsWith("No worker-thread count: requests ran on virtual"
+                + " threads, so there is no worker pool to size;");
+    }
+
+    @Test
+    void healthyUnderLoadRecommendsNoChange() {
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(new Scenario().each(10, 12, CONNECTION_WAIT).each(12, 20, HOLD).model());
+        assertThat(d.primaryCause()).isEqualTo("healthy");
+        assertThat(d.causeChain()).isEmpty();
+        assertThat(d.chainSentence()).isNull();
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+        assertThat(d.recommendation().threads()).isNull();
+        assertThat(d.recommendation().sentence())
+                .isEqualTo("No change recommended: no cause scored 50 or more at 200 worker threads.");
+    }
+
+    @Test
+    void noRequestsNoVerdict() {
+        Diagnosis.Result d = new Diagnosis().evaluate(Scenario.empty().gc(150).model());
+        assertThat(d.primaryCause()).isNull();
+        assertThat(d.results()).allSatisfy(r -> {
+            assertThat(r.score()).isNull();
+            assertThat(r.sentence()).isEqualTo("Not enough data: no poolscope.Request events.");
+        });
+        assertThat(d.recommendation().threads()).isNull();
+    }
+
+    @Test
+    void aLoneFindingIsItsOwnRoot() {
+        Diagnosis.Result d = new Diagnosis().evaluate(new Scenario().gc(150).model());
+        assertThat(d.primaryCause()).isEqualTo("gc-pressure");
+        assertThat(d.chainSentence())
+                .isEqualTo(
+                        "Cause chain: GC pauses 15% of the run (gc-pressure); nothing else measured explains it.");
+        assertThat(d.recommendation().sentence()).isEqualTo(
+                "No thread-count change: the root cause is gc-pressure, which more or fewer threads do not fix.");
+    }
+
+    private static int score(Diagnosis.Result d, String rule) {
+        return d.results().stream().filter(r -> r.rule().equals(rule)).findFirst().orElseThrow()
+                .scoreOrZero();
+    }
+
+    private static String sentence(Diagnosis.Result d, String rule) {
+        return d.results().stream().filter(r -> r.rule().equals(rule)).findFirst().orElseThrow().sentence();
+    }
+}
