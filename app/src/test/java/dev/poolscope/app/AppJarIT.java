@@ -27,17 +27,18 @@ class AppJarIT {
     static final Pattern READY = Pattern
             .compile("poolscope-app ready: url=http://127\\.0\\.0\\.1:(\\d+) (.*)");
 
-    @Test
-    void jarStartsWithKnobsServesAndStopsCleanly() throws Exception {
+    /** A started jar: its process, every line it printed, and its ready line. */
+    record Started(Process app, List<String> log, Matcher ready, Thread reader) {
+    }
+
+    static Started start(String... args) throws Exception {
         Path jar = Path.of(System.getProperty("poolscope.app.jar"));
         assertThat(jar).exists();
         String javaBin = ProcessHandle.current().info().command().orElse("java");
-        Process app = new ProcessBuilder(javaBin, "-Xmx512m", "-jar", jar.toString(), "--port", "0",
-                "--server",
-                "undertow",
-                "--threads", "32", "--pool-size", "5", "--access-log")
-                .redirectErrorStream(true)
-                .start();
+        List<String> cmd = new ArrayList<>(
+                List.of(javaBin, "-Xmx512m", "-jar", jar.toString(), "--port", "0"));
+        cmd.addAll(List.of(args));
+        Process app = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> log = new ArrayList<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
         Thread reader = Thread.ofPlatform().daemon().start(() -> {
@@ -58,7 +59,53 @@ class AppJarIT {
             }
         });
         try {
-            Matcher m = ready.get(120, TimeUnit.SECONDS);
+            return new Started(app, log, ready.get(120, TimeUnit.SECONDS), reader);
+        } catch (Exception e) {
+            app.destroyForcibly();
+            throw e;
+        }
+    }
+
+    @Test
+    void killedAppTakesItsPostgresAndRedisWithIt() throws Exception {
+        Started s = start();
+        try {
+            String line = findInLog(s.log(),
+                    "(watchdog pid \\d+ stops PostgreSQL \\(pid \\d+\\) and Redis \\(pid \\d+\\))");
+            assertThat(line).as("the app logs its watchdog").isNotNull();
+            Matcher pids = Pattern.compile(
+                    "watchdog pid (\\d+) stops PostgreSQL \\(pid (\\d+)\\) and Redis \\(pid (\\d+)\\)")
+                    .matcher(line);
+            assertThat(pids.find()).isTrue();
+            long postgres = Long.parseLong(pids.group(2));
+            long redis = Long.parseLong(pids.group(3));
+            assertThat(alive(postgres)).isTrue();
+            assertThat(alive(redis)).isTrue();
+            s.app().destroyForcibly(); // SIGKILL: no shutdown hook runs
+            assertThat(s.app().waitFor(30, TimeUnit.SECONDS)).isTrue();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while ((alive(postgres) || alive(redis)) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(alive(postgres)).as("PostgreSQL stopped after kill -9 of the app").isFalse();
+            assertThat(alive(redis)).as("Redis stopped after kill -9 of the app").isFalse();
+        } finally {
+            s.app().destroyForcibly();
+        }
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    @Test
+    void jarStartsWithKnobsServesAndStopsCleanly() throws Exception {
+        Started s = start("--server", "undertow", "--threads", "32", "--pool-size", "5", "--access-log");
+        Process app = s.app();
+        List<String> log = s.log();
+        Thread reader = s.reader();
+        try {
+            Matcher m = s.ready();
             assertThat(m.group(2)).contains("server=undertow", "workers=32", "poolSize=5", "db=embedded",
                     "redis=embedded");
             int port = Integer.parseInt(m.group(1));

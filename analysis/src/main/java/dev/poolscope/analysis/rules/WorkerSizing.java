@@ -44,7 +44,8 @@ final class WorkerSizing {
         }
         int threads = Math.max(1, (int) Math.ceil(bound));
         double predictedRps = Math.min(m.offeredConcurrency(), threads) / Math.max(nq, 1e-9);
-        lines.add(Messages.format("recommend.workers.result", num(bound), threads));
+        lines.add(Messages.format("recommend.workers.result",
+                String.format(java.util.Locale.ROOT, "%.1f", bound), threads));
         lines.add(Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),
                 num(m.clientMean() * 1000), num(m.throughput())));
         boolean blocking = s > 0 && m.independentWaits() / s >= BLOCKING_FOR_VIRTUAL;

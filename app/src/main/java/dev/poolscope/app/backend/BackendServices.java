@@ -16,6 +16,7 @@ public final class BackendServices implements AutoCloseable {
     EmbeddedPostgres postgres;
     RedisServer redis;
     int redisPort;
+    Watchdog watchdog;
 
     public boolean embeddedPostgres() {
         return postgres != null;
@@ -40,8 +41,18 @@ public final class BackendServices implements AutoCloseable {
         }
     }
 
+    /** The watchdog process's pid, or -1 without one; for tests. */
+    public long watchdogPid() {
+        return watchdog == null ? -1 : watchdog.pid();
+    }
+
     @Override
     public synchronized void close() {
+        // First, so that it can never signal a pid reused after the servers stopped.
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
         try {
             stopRedis();
         } catch (IOException | RuntimeException e) {

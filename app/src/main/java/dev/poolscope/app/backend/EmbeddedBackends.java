@@ -55,6 +55,7 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
                 services.redisPort = port;
                 props.put("spring.data.redis.url", "redis://127.0.0.1:" + port);
             }
+            services.watchdog = Watchdog.start(services.postgres, services.redisPort);
         } catch (IOException | RuntimeException e) {
             services.close();
             throw new IllegalStateException("could not start the embedded backends: " + e.getMessage(), e);
