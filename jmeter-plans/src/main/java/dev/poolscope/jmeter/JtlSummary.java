@@ -140,8 +140,12 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
 
         private final long fromMs;
         private final long toMs;
+        /** The file does not end with a line break: its writer stopped mid-line. */
+        private final boolean torn;
+        private long tornRows;
 
-        JtlReader(Path jtl, BufferedReader in, long fromMs, long toMs) {
+        JtlReader(Path jtl, BufferedReader in, long fromMs, long toMs) throws IOException {
+            this.torn = endsMidLine(jtl);
             this.jtl = jtl;
             this.in = in;
             this.fromMs = fromMs;
@@ -161,13 +165,24 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
             char delimiter = firstLine.indexOf(',') < 0 && firstLine.indexOf('\t') >= 0 ? '\t' : ',';
             Header header = new Header(next(new CsvRecords(new StringReader(firstLine), delimiter, 1)));
             CsvRecords records = new CsvRecords(in, delimiter, 2);
-            List<String> row;
             long rowLine = records.line();
-            while ((row = next(records)) != null) {
-                if (!(row.size() == 1 && row.get(0).isEmpty())) {
-                    add(header, row, rowLine);
-                }
+            List<String> row = next(records, false);
+            while (row != null) {
+                long line = rowLine;
                 rowLine = records.line();
+                // One row ahead: only the file's last row may be torn (JMeter killed mid-write) and skipped.
+                List<String> following = next(records, torn);
+                if (!(row.size() == 1 && row.get(0).isEmpty())) {
+                    try {
+                        add(header, row, line);
+                    } catch (JtlFormatException e) {
+                        if (following != null || !torn) {
+                            throw e;
+                        }
+                        tornRows++;
+                    }
+                }
+                row = following;
             }
             Map<String, Counts> labels = new LinkedHashMap<>();
             byLabel.forEach((label, c) -> labels.put(label, new Counts(c[0], c[1])));
@@ -187,15 +202,34 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                     rank(sorted, 0.99), labels, codes);
         }
 
+        private static boolean endsMidLine(Path file) throws IOException {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
+                if (f.length() == 0) {
+                    return false;
+                }
+                f.seek(f.length() - 1);
+                return f.read() != '\n';
+            }
+        }
+
         private static long rank(long[] sorted, double q) {
             int i = (int) Math.ceil(q * sorted.length) - 1;
             return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
         }
 
         private List<String> next(CsvRecords records) throws IOException {
+            return next(records, false);
+        }
+
+        /** A record; with {@code lastMayBeTorn}, a record that cannot be parsed ends the file instead. */
+        private List<String> next(CsvRecords records, boolean lastMayBeTorn) throws IOException {
             try {
                 return records.next();
             } catch (IllegalArgumentException e) {
+                if (lastMayBeTorn) {
+                    tornRows++;
+                    return null;
+                }
                 throw fail(e.getMessage());
             }
         }

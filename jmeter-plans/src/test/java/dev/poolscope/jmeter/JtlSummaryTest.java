@@ -112,6 +112,20 @@ class JtlSummaryTest {
     }
 
     @Test
+    void aLastLineTornByAKilledJMeterIsDroppedAndTheRowsBeforeItKept() throws IOException {
+        // No line break at the end: the writer stopped mid-line, inside a quoted field here.
+        JtlSummary cut = JtlSummary
+                .read(write("timeStamp,elapsed,label,success\n1,5,a,true\n2,6,a,false\n3,7,\"b"));
+        assertThat(cut.samples()).isEqualTo(2);
+        assertThat(cut.errors()).isEqualTo(1);
+        JtlSummary shortRow = JtlSummary.read(write("timeStamp,elapsed,success\n1,5,true\n2,5"));
+        assertThat(shortRow.samples()).isEqualTo(1);
+        // A malformed row that is not the last, or a complete last line, is still an error.
+        assertThatThrownBy(() -> JtlSummary.read(write("timeStamp,elapsed,success\n1,5\n2,5,true")))
+                .isInstanceOf(JtlFormatException.class);
+    }
+
+    @Test
     void explainsFilesItCannotRead() throws IOException {
         assertThatThrownBy(() -> JtlSummary.read(write(""))).isInstanceOf(JtlFormatException.class)
                 .hasMessageEndingWith("r.jtl is empty (did JMeter run? see its jmeter.log)");

@@ -47,8 +47,18 @@ public final class JtlReader {
             }
             long n = 0;
             long skipped = 0;
-            while (rows.hasNext()) {
-                String[] r = rows.next();
+            while (true) {
+                String[] r;
+                try {
+                    if (!rows.hasNext()) {
+                        break;
+                    }
+                    r = rows.next();
+                } catch (RuntimeException torn) {
+                    // JMeter killed mid-write leaves a last line cut short (an open quote, say): keep every row before it.
+                    skipped++;
+                    break;
+                }
                 try {
                     sink.accept(new JtlSample(Long.parseLong(get(r, col, "timeStamp")),
                             Long.parseLong(get(r, col, "elapsed")), get(r, col, "label"),

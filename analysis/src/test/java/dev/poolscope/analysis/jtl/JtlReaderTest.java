@@ -36,6 +36,16 @@ class JtlReaderTest {
     }
 
     @Test
+    void aLastLineTornMidQuoteKeepsEveryRowBeforeIt() throws Exception {
+        Path f = Files.writeString(dir.resolve("torn.jtl"), "timeStamp,elapsed,label,success,requestId\n"
+                + "1763700000000,120,GET a,true,r-1\n1763700000100,7,GET a,true,r-2\n1763700000200,9,\"GET, b");
+        JtlReader.Result r = new JtlReader().read(f, s -> {
+        });
+        assertThat(r.rows()).isEqualTo(2);
+        assertThat(r.skipped()).isEqualTo(1);
+    }
+
+    @Test
     void missingEmptyOrHeaderlessFilesAreOneLineErrors() throws Exception {
         assertThatThrownBy(() -> new JtlReader().readAll(dir.resolve("nope.jtl")))
                 .hasMessageStartingWith("no JMeter results:").hasMessageEndingWith("does not exist");
