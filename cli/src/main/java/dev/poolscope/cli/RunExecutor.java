@@ -84,11 +84,24 @@ final class RunExecutor {
             phases.put("loadStartMs", System.currentTimeMillis());
             List<long[]> appCpu = new ArrayList<>();
             run.put("appCpuDuringLoad", appCpu);
-            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec, app.pid(), appCpu);
+            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec, app, appCpu);
             phases.put("loadEndMs", System.currentTimeMillis());
             run.put("jmeterExitCode", jmeterExit);
             if (!app.alive()) {
-                throw new UserError("the app died during the load; see " + dir.resolve("app.log"));
+                // Keep what was recorded: JFR's chunks and the .jtl up to the death are analysed, partial.
+                int appExit = app.stop(Duration.ofSeconds(1));
+                run.put("appExitCode", appExit);
+                run.put("appDied", true);
+                write(dir, run);
+                String analysed = "";
+                if (spec.analyze() && Files.isRegularFile(dir.resolve("jmeter/results.jtl"))) {
+                    progress.phase("analyse", dir + " (partial: the app died)");
+                    analyze(dir);
+                    analysed = "; analysed what was recorded until then: " + dir.resolve("report.html");
+                }
+                throw new UserError(
+                        "the app died during the load (exit code " + appExit + "); JMeter was stopped"
+                                + analysed + "; see " + dir.resolve("app.log"));
             }
 
             run.put("memory", AppProbe.memory(app.pid(), url));
@@ -133,8 +146,9 @@ final class RunExecutor {
      * Runs the plan; meanwhile, once a second, appends {@code [epoch ms, the app JVM's CPU ms]} to
      * {@code appCpu}, so the cost of a request can be read for any window of the load.
      */
-    private int jmeter(Path plan, Path out, int port, RunSpec spec, long appPid, List<long[]> appCpu)
+    private int jmeter(Path plan, Path out, int port, RunSpec spec, AppProcess app, List<long[]> appCpu)
             throws IOException, InterruptedException {
+        long appPid = app.pid();
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
@@ -157,6 +171,12 @@ final class RunExecutor {
         sampleCpu(appPid, appCpu);
         while (!p.waitFor(1, TimeUnit.SECONDS)) {
             sampleCpu(appPid, appCpu);
+            if (!app.alive()) {
+                // Load against a dead app only adds connection errors to the results.
+                progress.phase("load", "the app died; stopping JMeter");
+                Children.stop(p, Duration.ofSeconds(10));
+                break;
+            }
             if (System.nanoTime() - lastReport < 10_000_000_000L) {
                 continue;
             }
@@ -172,7 +192,7 @@ final class RunExecutor {
             }
         }
         sampleCpu(appPid, appCpu);
-        return p.exitValue();
+        return p.isAlive() ? -1 : p.exitValue();
     }
 
     private static void sampleCpu(long pid, List<long[]> samples) {

@@ -1,0 +1,144 @@
+package dev.poolscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Faults a user meets, end to end with the real app, agent, JMeter and analysis: what is kept, what is said, and
+ * that nothing is left running. Each case loads for seconds (docs/reliability.md lists them).
+ */
+class FaultsIT {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final Pattern WATCHDOG = Pattern
+            .compile("watchdog pid \\d+ stops PostgreSQL \\(pid (\\d+)\\) and Redis \\(pid (\\d+)\\)");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void appKilledMidLoadKeepsTheRequestsServedBeforeAndLeavesNothingRunning() throws Exception {
+        Path dir = work.resolve("killed-app");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+                "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500", "--vus", "20", "--duration",
+                "40s",
+                "--warmup", "2s", "--no-dashboard", "--out", dir.toString()));
+        awaitLoad(dir, exit);
+        ProcessHandle app = descendant("poolscope-app");
+        long[] backends = backends(dir);
+        app.destroyForcibly(); // SIGKILL: no shutdown hook, JFR never writes recording.jfr
+        int code = exit.get(3, TimeUnit.MINUTES);
+        assertThat(code).as("a run whose app died fails").isNotZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.path("requests").asLong()).as("requests served before the kill").isPositive();
+        assertThat(summary.path("recording").path("partial").asBoolean()).isTrue();
+        assertThat(summary.path("primary_cause").isNull()).isFalse();
+        assertThat(summary.path("notes").toString()).contains("the recording is partial",
+                "the recording ends at");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("the recording is partial");
+        JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(run.path("appDied").asBoolean()).isTrue();
+        awaitDead(backends, 20);
+    }
+
+    @Test
+    void jmeterKilledMidLoadKeepsItsRowsAndTheRunIsAnalysed() throws Exception {
+        Path dir = work.resolve("killed-jmeter");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+                "--plan", "vu500", "--vus", "10", "--duration", "40s", "--warmup", "2s", "--no-dashboard",
+                "--out", dir.toString()));
+        awaitLoad(dir, exit);
+        descendant("ApacheJMeter").destroyForcibly();
+        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(run.path("jmeterExitCode").asInt()).isNotZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.path("client_samples").asLong()).isPositive();
+        assertThat(summary.path("join").path("matched").asLong()).isPositive();
+    }
+
+    @Test
+    void launcherKilledTakesTheAppJMeterAndTheBackendsWithIt() throws Exception {
+        Path home = Path.of(System.getProperty("poolscope.home"));
+        Path dir = work.resolve("killed-launcher");
+        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + home, "-jar",
+                home.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--plan", "vu500", "--vus",
+                "10",
+                "--duration", "60s", "--warmup", "2s", "--no-dashboard", "--no-analyze", "--out",
+                dir.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            await(() -> lines(dir.resolve("jmeter/results.jtl")) > 20 || !launcher.isAlive(), 180);
+            assertThat(launcher.isAlive()).isTrue();
+            List<Long> pids = new ArrayList<>(launcher.descendants().map(ProcessHandle::pid).toList());
+            long[] backends = backends(dir);
+            pids.add(backends[0]);
+            pids.add(backends[1]);
+            launcher.destroyForcibly(); // kill -9 of the launcher JVM: its shutdown hook never runs
+            awaitDead(pids.stream().mapToLong(Long::longValue).toArray(), 60);
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
+    /** Waits until JMeter has written a few rows (the load runs), failing early if the run ended. */
+    private static void awaitLoad(Path dir, CompletableFuture<Integer> run) throws Exception {
+        await(() -> lines(dir.resolve("jmeter/results.jtl")) > 40 || run.isDone(), 180);
+        assertThat(run.isDone()).as("the run is still loading").isFalse();
+    }
+
+    private static ProcessHandle descendant(String commandPart) {
+        return ProcessHandle.current().descendants()
+                .filter(h -> h.info().commandLine().orElse("").contains(commandPart)).findFirst()
+                .orElseThrow(() -> new AssertionError("no child process running " + commandPart));
+    }
+
+    /** The embedded PostgreSQL and Redis pids, from the app's watchdog line in app.log. */
+    private static long[] backends(Path dir) throws IOException {
+        Matcher m = WATCHDOG.matcher(Files.readString(dir.resolve("app.log")));
+        assertThat(m.find()).as("app.log names the watchdog's PostgreSQL and Redis").isTrue();
+        return new long[]{Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+    }
+
+    private static void awaitDead(long[] pids, int seconds) throws InterruptedException {
+        await(() -> java.util.Arrays.stream(pids).noneMatch(FaultsIT::alive), seconds);
+        for (long pid : pids) {
+            assertThat(alive(pid)).as("pid %d (%s) stopped", pid,
+                    ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("?")).isFalse();
+        }
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private static long lines(Path file) {
+        try (var s = Files.lines(file)) {
+            return s.count();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return 0;
+        }
+    }
+
+    private static void await(BooleanSupplier condition, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+        }
+    }
+}
