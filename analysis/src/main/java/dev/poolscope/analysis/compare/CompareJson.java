@@ -82,7 +82,7 @@ public final class CompareJson {
     }
 
     public void write(Path file, ObjectNode node) throws IOException {
-        mapper.writeValue(file.toFile(), node);
+        dev.poolscope.analysis.output.AtomicWrite.write(file, out -> mapper.writeValue(out, node));
     }
 
     /** The knob's value: a number when it is one, else text; the folder name when the runs differ in no knob. */

@@ -1,5 +1,6 @@
 package dev.poolscope.analysis.flame;
 
+import dev.poolscope.analysis.output.AtomicWrite;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -63,14 +64,9 @@ public final class FlameGraphs {
             // Collapsed first: the HTML dump consumes the graph's frame-name pool (FlameGraph.printCpool clears
             // it), so anything dumped after it comes out empty.
             args.output = "collapsed";
-            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(collapsed),
-                    1 << 16)) {
-                converter.dump(out);
-            }
+            AtomicWrite.write(collapsed, converter::dump);
             args.output = "html";
-            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(html), 1 << 16)) {
-                converter.dump(out);
-            }
+            AtomicWrite.write(html, converter::dump);
         } catch (RuntimeException e) {
             throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
         }
@@ -105,12 +101,10 @@ public final class FlameGraphs {
         Path html = dir.resolve(name + ".html");
         Path collapsed = dir.resolve(name + ".collapsed");
         args.output = "collapsed";
-        try (OutputStream out = Files.newOutputStream(collapsed)) {
-            newerGraph.dump(out);
-        }
+        AtomicWrite.write(collapsed, newerGraph::dump);
         args.output = "html";
-        try (OutputStream out = Files.newOutputStream(html)) {
-            newerGraph.dump(out);
+        try {
+            AtomicWrite.write(html, newerGraph::dump);
         } catch (RuntimeException e) {
             throw new IOException("cannot write " + html.getFileName() + ": " + e, e);
         }

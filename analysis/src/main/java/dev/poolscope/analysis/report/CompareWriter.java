@@ -49,9 +49,11 @@ public final class CompareWriter {
         ctx.setVariable("gaps", gaps(in.gaps()));
         ctx.setVariable("flameFile", in.flameFile());
         ctx.setVariable("flameNote", in.flameNote());
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        dev.poolscope.analysis.output.AtomicWrite.write(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             new ReportWriter().engine().process("compare", ctx, w);
-        }
+            w.flush();
+        });
     }
 
     /** Every setting on the longest run's time scale, so equal widths mean equal seconds. */

@@ -58,9 +58,11 @@ public final class ReportWriter {
         ctx.setVariable("flames", new FlameView().build(flames));
         ctx.setVariable("diagnosis", new DiagnosisView().build(diagnosis));
         ctx.setVariable("causes", List.of(Cause.ALL));
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        dev.poolscope.analysis.output.AtomicWrite.write(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             engine.process("report", ctx, w);
-        }
+            w.flush();
+        });
     }
 
     /** Which part of the recording the figures cover, and where that came from. */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.poolscope.analysis.model.Distribution;
+import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
@@ -122,7 +123,7 @@ public final class SummaryJson {
     }
 
     public void write(Path file, ObjectNode node) throws IOException {
-        mapper.writeValue(file.toFile(), node);
+        AtomicWrite.write(file, out -> mapper.writeValue(out, node));
     }
 
     private static void dist(ObjectNode root, String name, Distribution d) {

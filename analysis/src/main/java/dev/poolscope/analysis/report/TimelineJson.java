@@ -27,8 +27,9 @@ public final class TimelineJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public void write(Path runDir, RunModel run) throws IOException {
-        mapper.writeValue(runDir.resolve(FILE).toFile(),
-                new Data(run.startNanos(), run.endNanos(), run.timeline()));
+        Data data = new Data(run.startNanos(), run.endNanos(), run.timeline());
+        dev.poolscope.analysis.output.AtomicWrite.write(runDir.resolve(FILE),
+                out -> mapper.writeValue(out, data));
     }
 
     /** Reads RUN_DIR/timeline.json; IOException with a one-line message when missing or broken. */
