@@ -24,6 +24,12 @@ public final class Agent {
             AgentLog.info("cannot write to " + o.out() + ": the agent is off and the app runs unprofiled");
             return;
         }
+        long free = DiskGuard.usable(o.out());
+        if (free >= 0 && free < o.minFreeBytes()) {
+            AgentLog.info("only " + free / (1 << 20) + " MB free in " + o.out() + " (minFree "
+                    + o.minFreeBytes() / (1 << 20) + " MB): the agent is off and the app runs unprofiled");
+            return;
+        }
         AgentLog.openFile(o.out().resolve("agent.log"));
         String version = Agent.class.getPackage().getImplementationVersion();
 
@@ -63,6 +69,9 @@ public final class Agent {
                     + ", jfr " + (tC - tB) / 1_000_000 + ", asprof " + (tD - tC) / 1_000_000);
         }
         Thread console = o.console() ? startConsole(o) : null;
+        if (o.minFreeBytes() > 0) {
+            DiskGuard.start(o.out(), o.minFreeBytes(), jfr, asprof);
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(
                 new Shutdown(o, version, startEpochMillis, asprofState, jfr, asprof, console),
                 "poolscope-agent-shutdown"));

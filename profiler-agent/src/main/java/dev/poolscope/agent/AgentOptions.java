@@ -15,7 +15,8 @@ import java.util.Map;
 record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInterval, Duration wallInterval,
         Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
-        Duration consoleInterval, long maxSizeBytes, boolean instrument, Map<String, String> effective,
+        Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
+        Map<String, String> effective,
         List<String> problems) {
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
@@ -35,6 +36,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("console", "true");
         d.put("consoleInterval", "5s");
         d.put("maxSize", "1g");
+        d.put("minFree", "100m");
         d.put("instrument", "true");
         return d;
     }
@@ -80,7 +82,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("sampleInterval", Duration.ofMillis(1)),
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
-                p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.bool("instrument"),
+                p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
+                p.bool("instrument"),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;
     }

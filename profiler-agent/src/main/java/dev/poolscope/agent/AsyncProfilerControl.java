@@ -47,7 +47,13 @@ final class AsyncProfilerControl {
     }
 
     /** Must run before the JVM exits: a short-lived JVM can otherwise leave a corrupt file. */
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Once: the disk guard and the shutdown hook may both ask. */
     void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         try {
             profiler.execute("stop");
         } catch (Throwable t) {

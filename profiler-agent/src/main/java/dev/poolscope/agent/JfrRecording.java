@@ -25,7 +25,12 @@ import jdk.jfr.Recording;
 final class JfrRecording {
     static final String FILE = "recording.jfr";
     static final String REPOSITORY = "jfr-repository";
-    private JfrRecording() {
+    private final Recording recording;
+    private final Path out;
+
+    private JfrRecording(Recording recording, Path out) {
+        this.recording = recording;
+        this.out = out;
     }
 
     static JfrRecording start(AgentOptions o) throws Exception {
@@ -59,7 +64,7 @@ final class JfrRecording {
         r.start();
         // JFR's own shutdown hook races ours, so the status at shutdown is best effort; one at start is certain.
         AgentStatusEvent.emit();
-        return new JfrRecording();
+        return new JfrRecording(r, o.out());
     }
 
     private static void enableJdkEvents(Recording r, AgentOptions o) {
@@ -108,6 +113,27 @@ final class JfrRecording {
      */
     void beforeExit() {
         AgentStatusEvent.emit();
+    }
+
+    /**
+     * Stops recording before the disk is full: JFR that cannot write its chunk shuts the whole VM down. The file is
+     * written only when the chunks fit in what is left; otherwise the recording stops without it.
+     */
+    void stopForLowSpace(long usableBytes) {
+        long chunks = 0;
+        try (var walk = Files.walk(out.resolve(REPOSITORY))) {
+            chunks = walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException | RuntimeException e) {
+            Suppressed.record(e);
+        }
+        try {
+            if (chunks * 2 >= usableBytes) {
+                recording.setDestination(null);
+            }
+            recording.stop();
+        } catch (Throwable t) {
+            Suppressed.record(t);
+        }
     }
 
     static boolean isWritable(Path dir) {
