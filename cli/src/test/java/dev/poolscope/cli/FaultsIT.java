@@ -73,6 +73,47 @@ class FaultsIT {
     }
 
     @Test
+    void redisKilledMidLoadReadsGoToPostgresAndTheReportCountsTheRedisErrors() throws Exception {
+        Path dir = work.resolve("killed-redis");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+                "--plan", "vu500", "--vus", "10", "--duration", "14s", "--warmup", "2s", "--no-dashboard",
+                "--out", dir.toString()));
+        awaitLoad(dir, exit);
+        ProcessHandle.of(backends(dir)[1]).orElseThrow().destroyForcibly();
+        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        System.out.println("killed-redis: " + summary.path("server_failures") + " error_rate "
+                + summary.path("error_rate") + " primary " + summary.path("primary_cause") + " "
+                + summary.path("cause_chain_sentence"));
+        assertThat(summary.path("server_failures").path("redis").asLong()).isPositive();
+        assertThat(summary.path("requests").asLong()).isPositive();
+    }
+
+    @Test
+    void postgresKilledMidLoadGives503sWithinTheConnectionTimeout() throws Exception {
+        Path dir = work.resolve("killed-postgres");
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+                "--connection-timeout", "2000", "--plan", "vu500", "--vus", "10", "--duration", "14s",
+                "--warmup", "2s", "--no-dashboard", "--out", dir.toString()));
+        awaitLoad(dir, exit);
+        ProcessHandle.of(backends(dir)[0]).orElseThrow().destroyForcibly();
+        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        System.out.println("killed-postgres: " + summary.path("server_failures") + " error_rate "
+                + summary.path("error_rate") + " server " + summary.path("server_ms") + " threads "
+                + summary.path("live_threads_max") + " primary " + summary.path("primary_cause") + " "
+                + summary.path("cause_chain_sentence"));
+        assertThat(summary.path("server_failures").path("http_5xx").asLong()).isPositive();
+        assertThat(summary.path("primary_cause").asText()).as("not pool starvation: the database was gone")
+                .isEqualTo("database-unreachable");
+        assertThat(summary.path("live_threads_max").asDouble()).as("no thread pile-up").isLessThan(400);
+        JsonNode phases = JSON.readTree(dir.resolve("run.json").toFile()).path("phases");
+        System.out.println("killed-postgres phases: " + phases);
+        assertThat(summary.path("server_ms").path("max").asDouble()).as("503s within the connection timeout")
+                .isLessThan(2000 + 3000);
+    }
+
+    @Test
     void launcherKilledTakesTheAppJMeterAndTheBackendsWithIt() throws Exception {
         Path home = Path.of(System.getProperty("poolscope.home"));
         Path dir = work.resolve("killed-launcher");

@@ -44,6 +44,8 @@ final class RunData {
     long droppedRequests;
     long droppedClientSamples;
     long connectionWaitFailures;
+    /** Failed getConnection calls: {active connections at the failure, time waited}, two longs each. */
+    final LongList connectionFailures = new LongList();
     long redisFailures;
     long gcPauseNanos;
     long safepointNanos;

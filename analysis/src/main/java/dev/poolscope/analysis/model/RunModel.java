@@ -44,7 +44,8 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */
     public record Pools(List<Events.WorkerPoolGauge> worker, List<Events.HikariPoolGauge> hikari,
             Distribution connectionWait, long connectionWaitFailures, Distribution hold, long holdTotalNanos,
-            long holdRedisNanos, long holdOtherWaitNanos) {
+            long holdRedisNanos, long holdOtherWaitNanos, long failuresWithRoom,
+            long failuresWithRoomWaitNanos) {
     }
 
     public record Redis(Distribution roundTrip, Distribution callerWait, long failures) {

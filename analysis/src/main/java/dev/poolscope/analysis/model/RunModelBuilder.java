@@ -101,6 +101,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             data.connectionWait.add(e.endNanos() - e.startNanos());
             if (!e.success()) {
                 data.connectionWaitFailures++;
+                data.connectionFailures.add(e.active());
+                data.connectionFailures.add(e.endNanos() - e.startNanos());
             }
         }
     }
@@ -308,7 +310,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 List.copyOf(data.hikariGauges),
                 Distribution.ofNanos(data.connectionWait.toSortedArray()), data.connectionWaitFailures,
                 Distribution.ofNanos(data.hold.toSortedArray()), holdOverlap[0], holdOverlap[1],
-                holdOverlap[2]);
+                holdOverlap[2], failuresWithRoom(metadata)[0], failuresWithRoom(metadata)[1]);
         RunModel.Redis redis = new RunModel.Redis(Distribution.ofNanos(data.redisRoundTrip.toSortedArray()),
                 Distribution.ofNanos(data.redisWait.toSortedArray()), data.redisFailures);
         RunModel.Process process = new RunModel.Process(List.copyOf(data.cpuLoad),
@@ -331,6 +333,25 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 timeline.finish(lanesOmitted),
                 slowest,
                 gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals));
+    }
+
+    /**
+     * getConnection failures while the pool had room (fewer connections in use than its maximum): the pool could not
+     * make a connection, so the database or the way to it failed; {count, nanos waited}.
+     */
+    private long[] failuresWithRoom(RunMetadata metadata) {
+        Integer max = metadata.maximumPoolSize();
+        if (max == null) {
+            max = data.hikariGauges.stream().mapToInt(Events.HikariPoolGauge::max).max().orElse(0);
+        }
+        long[] r = new long[2];
+        for (int i = 0; i + 1 < data.connectionFailures.size(); i += 2) {
+            if (max > 0 && data.connectionFailures.get(i) < max) {
+                r[0]++;
+                r[1] += data.connectionFailures.get(i + 1);
+            }
+        }
+        return r;
     }
 
     /** Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). */

@@ -17,7 +17,11 @@ public record RunSummary(double durationSeconds, long requests, long clientSampl
         Distribution backlog, Double cpuProcess, Double cpuMachine, Double contextSwitchesPerSecond,
         double gcPauseMsTotal, Long heapUsedMaxBytes, Long liveThreadsMax,
         Map<String, Double> serverMsByCause,
-        Double workerRunDelayShare) {
+        Double workerRunDelayShare, Failures failures) {
+
+    /** What failed on the server side: HTTP 5xx responses, Redis commands, and getConnection calls. */
+    public record Failures(long server5xx, long redis, long connection) {
+    }
 
     public static RunSummary of(RunModel run) {
         List<RequestTimeline> rs = run.requests();
@@ -48,7 +52,9 @@ public record RunSummary(double durationSeconds, long requests, long clientSampl
                         .max(Long::compare).orElse(null),
                 run.process().threadCounts().stream().mapToLong(Events.ThreadCount::active).boxed()
                         .max(Long::compare).orElse(null),
-                Map.copyOf(byCause), run.workers().threads() == 0 ? null : run.workers().runDelayShare());
+                Map.copyOf(byCause), run.workers().threads() == 0 ? null : run.workers().runDelayShare(),
+                new Failures(rs.stream().filter(r -> r.status() >= 500).count(), run.redis().failures(),
+                        run.pools().connectionWaitFailures()));
     }
 
     private static Double mean(java.util.stream.DoubleStream s) {

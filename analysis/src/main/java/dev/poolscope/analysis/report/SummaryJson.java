@@ -24,6 +24,10 @@ public final class SummaryJson {
         ObjectNode root = mapper.createObjectNode();
         root.put("throughput_rps", round(s.throughputRps()));
         root.put("error_rate", round(s.errorRate()));
+        ObjectNode failures = root.putObject("server_failures");
+        failures.put("http_5xx", s.failures().server5xx());
+        failures.put("redis", s.failures().redis());
+        failures.put("get_connection", s.failures().connection());
         dist(root, "client_ms", s.client());
         dist(root, "server_ms", s.server());
         dist(root, "pool_wait_ms", s.poolWait());

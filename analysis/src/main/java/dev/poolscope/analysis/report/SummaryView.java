@@ -18,6 +18,8 @@ final class SummaryView {
         cards.add(new Card("throughput", Fmt.num(s.throughputRps()) + " req/s"));
         cards.add(new Card("requests (server / client)", s.requests() + " / " + s.clientSamples()));
         cards.add(new Card("errors", Fmt.pct(100 * s.errorRate())));
+        cards.add(new Card("server failures: HTTP 5xx / Redis commands / getConnection",
+                s.failures().server5xx() + " / " + s.failures().redis() + " / " + s.failures().connection()));
         cards.add(new Card("client p50 / p95 / p99 / max", dist(s.client())));
         cards.add(new Card("server p50 / p99",
                 Fmt.ms(s.server().p50Ms()) + " / " + Fmt.ms(s.server().p99Ms())));

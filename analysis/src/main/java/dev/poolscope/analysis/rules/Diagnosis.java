@@ -16,7 +16,8 @@ public final class Diagnosis {
     private final List<Rule> rules;
 
     public Diagnosis() {
-        this(List.of(new PoolStarvationRule(), new ConnectionHeldRule(), new CpuOversubscriptionRule(),
+        this(List.of(new PoolStarvationRule(), new ConnectionHeldRule(), new DatabaseUnreachableRule(),
+                new CpuOversubscriptionRule(),
                 new RedisSlowRule(), new LockContentionRule(), new GcPressureRule(),
                 new WorkerPoolSaturatedRule(), new BacklogQueueingRule(),
                 new HandoffSpinRule(), new VirtualThreadPinningRule()));

@@ -49,7 +49,8 @@ final class PoolStarvationRule implements Rule {
                 new Evidence("most threads waiting", Facts.maxWaiting(run), Unit.THREADS),
                 new Evidence("getConnection timeouts", run.pools().connectionWaitFailures(), Unit.COUNT));
         int score = POOL_WAIT_SHARE.score(share);
-        if (run.pools().connectionWaitFailures() > 0) {
+        // A timeout with every connection out is starvation; one with room in the pool is the database failing.
+        if (run.pools().connectionWaitFailures() > run.pools().failuresWithRoom()) {
             score = Math.max(score, 75);
         }
         if (score < 25) {

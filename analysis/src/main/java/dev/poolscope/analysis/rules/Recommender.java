@@ -35,6 +35,8 @@ final class Recommender {
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated", "backlog-queueing" -> new WorkerSizing().recommend(m);
+            case "database-unreachable" -> new Recommendation("none", null,
+                    Messages.format("recommend.none.database"), List.of());
             case HealthyRule.ID -> new Recommendation("none", null,
                     Messages.format("recommend.none.healthy", m.maxThreadsText()), List.of());
             default -> notThreads(primary);

@@ -186,6 +186,25 @@ class DiagnosisChainTest {
     }
 
     @Test
+    void getConnectionFailingWithRoomInThePoolIsTheDatabaseNotStarvation() {
+        // Every request waits 60 ms in getConnection and fails with no connection in use: the pool could not make one.
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(new Scenario().each(0, 60, Scenario.Kind.FAILED_CONNECTION).model());
+        assertThat(d.primaryCause()).isEqualTo("database-unreachable");
+        assertThat(sentence(d, "database-unreachable"))
+                .isEqualTo("The database was unreachable: 10 getConnection"
+                        + " calls (100% of them) failed while the pool had room for more connections, after waiting 60 ms"
+                        + " on average; 0 requests failed on the server. A starved pool fails only with every connection"
+                        + " out: these failures are the database or the way to it.");
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+        // Timeouts with every connection out are starvation.
+        Diagnosis.Result starved = new Diagnosis()
+                .evaluate(new Scenario().each(0, 60, CONNECTION_WAIT).saturatedPoolGauges().model());
+        assertThat(starved.primaryCause()).isEqualTo("pool-starvation");
+        assertThat(score(starved, "database-unreachable")).isZero();
+    }
+
+    @Test
     void aLoneFindingIsItsOwnRoot() {
         Diagnosis.Result d = new Diagnosis().evaluate(new Scenario().gc(150).model());
         assertThat(d.primaryCause()).isEqualTo("gc-pressure");

@@ -60,6 +60,8 @@ final class Scenario {
                 case MONITOR ->
                     b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.MONITOR_ENTER,
                             "java.lang.Object"));
+                case FAILED_CONNECTION -> b.connectionWait(
+                        new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "", false, 0, 0, 0, 0));
                 case SLEEP -> b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
             }
         }
@@ -67,7 +69,7 @@ final class Scenario {
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION
     }
 
     Scenario roundTrips(long ms) {
