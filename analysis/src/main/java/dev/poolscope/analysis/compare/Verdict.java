@@ -66,6 +66,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                     String.valueOf(threads),
                     from.label(), String.join(", ", per)));
         }
+        if ("threads".equals(knob)) {
+            s.addAll(UslFit.sentences(usable));
+        }
         return new Verdict(rankedBy, best, worst, bestRps, bestServer, threads, from, List.copyOf(s));
     }
 

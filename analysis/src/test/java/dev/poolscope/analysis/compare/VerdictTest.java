@@ -58,7 +58,16 @@ class VerdictTest {
                         + " backlog changed by -450 ms and mean client time fell by 2850 ms, so the hold time or CPU"
                         + " queueing fell too.",
                 "Recommended worker threads: 14, from the Little's-law arithmetic of threads=32, the best setting for the"
-                        + " client; per run: threads=8: 12, threads=32: 14, threads=200: 16.");
+                        + " client; per run: threads=8: 12, threads=32: 14, threads=200: 16.",
+                // Throughput falls from 8 threads on: the fit finds the work serial (sigma 1) and says so.
+                "Universal Scalability Law fitted to throughput over threads: contention \u03c3 = 1, coherency"
+                        + " \u03ba = 0.0016, \u03bb = 129 req/s per thread; throughput peaks at N = \u221a((1 \u2212"
+                        + " \u03c3) / \u03ba) = 1.",
+                "From the fit: 1 threads, the smallest count reaching 95% of the best predicted throughput up to 800"
+                        + " threads; predicted 129 req/s there.",
+                "Predicted against measured: threads 8: measured 130 req/s, predicted 128 req/s (-1.5%); threads 32:"
+                        + " measured 120 req/s, predicted 123 req/s (+2.8%); threads 200: measured 100 req/s, predicted"
+                        + " 98.4 req/s (-1.6%).");
         assertThat(v.bestThroughput().label()).isEqualTo("threads=8");
         assertThat(v.bestServer().label()).isEqualTo("threads=8");
     }
