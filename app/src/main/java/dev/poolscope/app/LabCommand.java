@@ -67,6 +67,12 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--tx-work-ms", paramLabel = "MS", description = "server-side work inside each checkout transaction, in ms (default: 100)")
     Integer txWorkMs;
 
+    @Option(names = "--tx-call-ms", paramLabel = "MS", description = "a call to another service (a sleep) inside each checkout transaction, in ms (default: 0)")
+    Integer txCallMs;
+
+    @Option(names = "--redis-stall-ms", paramLabel = "MS", description = "make Redis itself slow: another client keeps it in DEBUG SLEEP of MS, back to back (default: 0, off)")
+    Integer redisStallMs;
+
     @Option(names = "--access-log", description = "log one line per request (request id, method, uri, status, ms)")
     boolean accessLog;
 
@@ -134,6 +140,15 @@ final class LabCommand implements Callable<Integer> {
         if (txWorkMs != null) {
             range("--tx-work-ms", txWorkMs, 0, 60_000);
             args.add("--lab.checkout.tx-work-ms=" + txWorkMs);
+        }
+        if (txCallMs != null) {
+            range("--tx-call-ms", txCallMs, 0, 60_000);
+            args.add("--lab.checkout.tx-call-ms=" + txCallMs);
+        }
+        if (redisStallMs != null) {
+            // Below Lettuce's 2-s command timeout: replies come late, never fail.
+            range("--redis-stall-ms", redisStallMs, 0, 1000);
+            args.add("--lab.redis.stall-ms=" + redisStallMs);
         }
         if (accessLog) {
             args.add("--lab.access-log=true");

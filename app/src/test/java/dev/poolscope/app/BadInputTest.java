@@ -33,6 +33,8 @@ class BadInputTest {
             POST | /api/stock/x/reserve              | 400 | Failed to convert 'id' with value: 'x'
             POST | /api/stock/999999/reserve         | 404 | no stock for product 999999
             POST | /api/stock/1/reserve?quantity=0   | 400 | quantity must be between 1 and 100, got 0
+            GET  | /api/serial?ms=-1                 | 400 | ms must be between 0 and 1000, got -1
+            GET  | /api/serial?ms=1001               | 400 | ms must be between 0 and 1000, got 1001
             GET  | /api/nothing-here                 | 404 | No static resource api/nothing-here.
             """)
     void refusedWithProblemJson(String method, String path, int status, String detail) throws Exception {

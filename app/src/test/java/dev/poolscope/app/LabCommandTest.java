@@ -46,6 +46,12 @@ class LabCommandTest {
     }
 
     @Test
+    void scenarioKnobsBecomeLabProperties() {
+        assertThat(parse("--tx-call-ms", "80", "--redis-stall-ms", "200").springArgs()).contains(
+                "--lab.checkout.tx-call-ms=80", "--lab.redis.stall-ms=200");
+    }
+
+    @Test
     void defaultsListenOnLoopback() {
         assertThat(parse().springArgs()).contains("--server.port=8080", "--server.address=127.0.0.1",
                 "--lab.server=tomcat");
@@ -61,5 +67,9 @@ class LabCommandTest {
         assertThat(err.toString()).contains("unknown option '--thread=3'");
         assertThat(parse("--db-url", "mysql://x")).isNull();
         assertThat(err.toString()).contains("--db-url must be a jdbc:postgresql: URL");
+        assertThat(parse("--redis-stall-ms", "1500")).isNull();
+        assertThat(err.toString()).contains("--redis-stall-ms must be between 0 and 1000, got 1500");
+        assertThat(parse("--tx-call-ms", "-1")).isNull();
+        assertThat(err.toString()).contains("--tx-call-ms must be between 0 and 60000, got -1");
     }
 }

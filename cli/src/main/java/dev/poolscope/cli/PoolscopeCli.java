@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /** Entry point of {@code ./poolscope run | sweep | bench}. */
 @Command(name = "poolscope", mixinStandardHelpOptions = true, version = "poolscope 0.1.0-SNAPSHOT", description = "Finds out why a Java web app's threads wait.", subcommands = {
-        RunCommand.class, SweepCommand.class, BenchCommand.class})
+        RunCommand.class, SweepCommand.class, ScenariosCommand.class, BenchCommand.class})
 public final class PoolscopeCli {
 
     public static void main(String[] args) {

@@ -68,6 +68,12 @@ class CliBadInputTest {
     }
 
     @Test
+    void unknownScenario() {
+        assertThat(run(2, "scenarios", "no-such-scenario"))
+                .isEqualTo("poolscope: no scenario 'no-such-scenario' (./poolscope scenarios --list)");
+    }
+
+    @Test
     void unknownOption() {
         assertThat(run(2, "run", "--thread", "3")).isEqualTo("poolscope: Unknown options: '--thread', '3'");
     }

@@ -18,6 +18,8 @@ import jakarta.persistence.EntityManager;
  * Seed 000's flow: a Redis read, a database transaction, a Redis write. The transaction's server-side work
  * ({@code lab.checkout.tx-work-ms}) is how long each checkout keeps its connection busy in PostgreSQL;
  * with open-in-view on (Spring's default) the connection is also held through the Redis write that follows.
+ * {@code lab.checkout.tx-call-ms} adds a call to another service inside the transaction (a sleep): a connection held
+ * across non-database work.
  */
 @Service
 class CheckoutService {
@@ -32,11 +34,13 @@ class CheckoutService {
     private final EntityManager entityManager;
     private final TransactionTemplate tx;
     private final double txWorkSeconds;
+    private final long txCallMs;
 
     CheckoutService(SessionStore sessions, StockRepository stocks, ProductRepository products,
             PurchaseOrderRepository orders,
             EntityManager entityManager, TransactionTemplate tx,
-            @Value("${lab.checkout.tx-work-ms:100}") int txWorkMs) {
+            @Value("${lab.checkout.tx-work-ms:100}") int txWorkMs,
+            @Value("${lab.checkout.tx-call-ms:0}") int txCallMs) {
         this.sessions = sessions;
         this.stocks = stocks;
         this.products = products;
@@ -44,6 +48,7 @@ class CheckoutService {
         this.entityManager = entityManager;
         this.tx = tx;
         this.txWorkSeconds = txWorkMs / 1000.0;
+        this.txCallMs = txCallMs;
     }
 
     Placed checkout(CheckoutRequest request) {
@@ -68,9 +73,23 @@ class CheckoutService {
             entityManager.createNativeQuery("select 1 from pg_sleep(?1)").setParameter(1, txWorkSeconds)
                     .getSingleResult();
         }
+        if (txCallMs > 0) {
+            // Stands for a call to another service (payment, fraud check) made while the transaction, and so its
+            // connection, is open: time the database does nothing for this connection.
+            sleep(txCallMs);
+        }
         BigDecimal total = product.getPrice().multiply(BigDecimal.valueOf(request.quantity()));
         PurchaseOrder order = orders
                 .save(new PurchaseOrder(request.userId(), productId, request.quantity(), total));
         return new Placed(order.getId(), productId, request.quantity(), total);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during the checkout's outside call", e);
+        }
     }
 }

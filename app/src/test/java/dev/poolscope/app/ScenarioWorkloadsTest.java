@@ -1,0 +1,78 @@
+package dev.poolscope.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+
+/**
+ * The workloads the diagnosis scenarios are built from, on real PostgreSQL and Redis: a Redis kept in DEBUG SLEEP by
+ * another client, a checkout that calls out inside its transaction, and one monitor every request takes.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.redis.stall-ms=200",
+        "lab.checkout.tx-call-ms=150", "lab.checkout.tx-work-ms=0"})
+@DirtiesContext
+class ScenarioWorkloadsTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    StringRedisTemplate redis;
+
+    @Test
+    void everyRedisReplyWaitsForTheStallInProgress() {
+        redis.opsForValue().set("scenario:key", "v");
+        int n = 10;
+        long start = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            assertThat(redis.opsForValue().get("scenario:key")).isEqualTo("v");
+        }
+        double meanMs = (System.nanoTime() - start) / 1e6 / n;
+        // A command arrives at a random point of a 200-ms stall: it waits 100 ms on average, never more than 200.
+        assertThat(meanMs).isBetween(40.0, 260.0);
+    }
+
+    @Test
+    void aCheckoutHoldsItsTransactionThroughTheOutsideCall() {
+        long start = System.nanoTime();
+        HttpResponse<String> r = new Http(port).post("/api/checkout", "{\"userId\":7,\"productId\":41}");
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(ms).isGreaterThanOrEqualTo(150);
+    }
+
+    @Test
+    void serialRequestsTakeTheMonitorOneAtATime() throws Exception {
+        Http http = new Http(port);
+        int n = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            long start = System.nanoTime();
+            List<Future<HttpResponse<String>>> replies = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                replies.add(pool.submit(() -> http.get("/api/serial?ms=100")));
+            }
+            for (Future<HttpResponse<String>> f : replies) {
+                assertThat(f.get().statusCode()).isEqualTo(200);
+                assertThat(f.get().body()).isEqualTo("{\"heldMs\":100}");
+            }
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertThat(ms).as("4 requests holding one monitor for 100 ms each").isGreaterThanOrEqualTo(400);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
