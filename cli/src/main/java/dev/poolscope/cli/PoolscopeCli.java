@@ -1,11 +1,13 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.cli.check.CheckCommand;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code ./poolscope run | sweep | bench}. */
+/** Entry point of {@code ./poolscope run | sweep | bench | check}. */
 @Command(name = "poolscope", mixinStandardHelpOptions = true, version = "poolscope 0.1.0-SNAPSHOT", description = "Finds out why a Java web app's threads wait.", subcommands = {
-        RunCommand.class, SweepCommand.class, ScenariosCommand.class, BenchCommand.class})
+        RunCommand.class, SweepCommand.class, ScenariosCommand.class, BenchCommand.class, CheckCommand.class})
 public final class PoolscopeCli {
 
     public static void main(String[] args) {

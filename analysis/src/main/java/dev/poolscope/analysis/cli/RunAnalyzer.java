@@ -73,7 +73,8 @@ public final class RunAnalyzer {
             jtl = new JtlReader().read(runDir.resolve("jmeter").resolve("results.jtl"), builder);
             if (!jtl.hasRequestId()) {
                 notes.add(
-                        "jmeter/results.jtl has no requestId column: client and server samples cannot be joined");
+                        "jmeter/results.jtl has no requestId column: client samples are joined to server spans by path and"
+                                + " time (approximate: concurrent requests to one path can swap partners)");
             }
             if (jtl.skipped() > 0) {
                 notes.add(jtl.skipped() + " rows of jmeter/results.jtl could not be parsed and were skipped");

@@ -33,12 +33,26 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     }
 
     /**
-     * How the JMeter samples and server spans matched by request id. Warm-up requests (ids {@code warmup-…}) and
-     * requests or samples that started outside the measured window are not in the other counts.
+     * How the JMeter samples and server spans matched: by request id, or, for samples without one, by path and time
+     * ({@code matchedByTime}, approximate; part of {@code matched}). {@code clientOnly} counts samples with an id
+     * that matched nothing, {@code clientWithoutIdUnmatched} samples without an id that matched nothing. Warm-up
+     * requests (ids {@code warmup-…}) and requests or samples that started outside the measured window are not in
+     * the other counts.
      */
-    public record Join(long matched, long serverOnly, long clientOnly, long clientWithoutId,
+    public record Join(long matched, long matchedByTime, long serverOnly, long clientOnly,
+            long clientWithoutIdUnmatched, long clientWithoutId,
             long warmupExcluded,
             long requestsOutsideWindow, long clientOutsideWindow) {
+
+        /** True when some pairs were found by path and time rather than by request id. */
+        public boolean approximate() {
+            return matchedByTime > 0;
+        }
+
+        /** Matched samples / samples in the window, or null without samples. */
+        public Double matchRate(long samples) {
+            return samples == 0 ? null : (double) matched / samples;
+        }
     }
 
     /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */

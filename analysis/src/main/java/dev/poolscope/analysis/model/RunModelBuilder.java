@@ -266,13 +266,31 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         windowNotes(allNotes, clientOutside);
 
         Map<String, JtlSample> byId = new HashMap<>();
-        long withoutId = 0;
+        List<JtlSample> noId = new ArrayList<>();
         for (JtlSample s : data.client) {
             if (s.requestId() == null || s.requestId().isEmpty()) {
-                withoutId++;
+                noId.add(s);
             } else {
                 byId.putIfAbsent(s.requestId(), s);
             }
+        }
+        long withoutId = noId.size();
+        JtlSample[] partner = new JtlSample[data.requests.size()];
+        long matchedById = 0;
+        for (int i = 0; i < partner.length; i++) {
+            String id = data.requests.get(i).requestId();
+            partner[i] = id.isEmpty() ? null : byId.get(id);
+            if (partner[i] != null) {
+                matchedById++;
+            }
+        }
+        // Plans that send no request id (the user's own) still get the client-vs-server view, approximately.
+        long matchedByTime = noId.isEmpty() ? 0 : TimeJoin.join(noId, data.requests, partner);
+        if (!noId.isEmpty()) {
+            allNotes.add(String.format(java.util.Locale.ROOT,
+                    "%d of %d client samples without a request id joined to server spans by path and time"
+                            + " (%.1f%%; approximate)",
+                    matchedByTime, noId.size(), 100.0 * matchedByTime / noId.size()));
         }
         long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
@@ -280,16 +298,14 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
         Breakdown total = new Breakdown();
         Map<String, Long> lockTotals = new HashMap<>();
-        long matched = 0;
-        for (Events.Request e : data.requests) {
+        long matched = matchedById + matchedByTime;
+        for (int i = 0; i < partner.length; i++) {
+            Events.Request e = data.requests.get(i);
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
             Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline);
             total.addAll(b);
-            JtlSample client = e.requestId().isEmpty() ? null : byId.get(e.requestId());
-            if (client != null) {
-                matched++;
-            }
+            JtlSample client = partner[i];
             long[] sums = sums(tid, e.startNanos(), e.endNanos());
             lockWaits(tid, e.startNanos(), e.endNanos(), lockTotals);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
@@ -303,8 +319,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         int lanesOmitted = Math.max(0,
                 (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
                         - LANES);
-        RunModel.Join join = new RunModel.Join(matched, requests.size() - matched,
-                byId.size() - matched, withoutId, warmupRequests, requestsOutside, clientOutside);
+        RunModel.Join join = new RunModel.Join(matched, matchedByTime, requests.size() - matched,
+                byId.size() - matchedById, withoutId - matchedByTime, withoutId, warmupRequests,
+                requestsOutside,
+                clientOutside);
         long[] holdOverlap = holdOverlap();
         RunModel.Pools pools = new RunModel.Pools(List.copyOf(data.workerGauges),
                 List.copyOf(data.hikariGauges),

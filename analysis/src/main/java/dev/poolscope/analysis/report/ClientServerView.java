@@ -9,7 +9,10 @@ import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 
-/** View 5: JMeter's elapsed joined to the server span by request id; the difference is its own component. */
+/**
+ * View 5: JMeter's elapsed joined to the server span by request id (or, for plans without one, by path and time:
+ * approximate); the difference is its own component.
+ */
 final class ClientServerView {
     static final int BARS = 30;
     static final String BACKLOG_COLOR = "#1f3a93";
@@ -24,10 +27,13 @@ final class ClientServerView {
         row(rows, "backlog = client − server (accept queue, connect, transfer)", s.backlog());
         Table percentiles = new Table(List.of("", "count", "p50 ms", "p95 ms", "p99 ms", "max ms"), rows);
         var j = run.join();
+        Double rate = j.matchRate(s.clientSamples());
         Table join = new Table(
-                List.of("matched by request id", "server only", "client only", "client without id"),
-                List.of(List.of(j.matched() + "", j.serverOnly() + "", j.clientOnly() + "",
-                        j.clientWithoutId() + "")));
+                List.of("matched by request id", "matched by path and time (approximate)", "match rate",
+                        "server only", "client only", "client without id (unmatched)"),
+                List.of(List.of((j.matched() - j.matchedByTime()) + "", j.matchedByTime() + "",
+                        rate == null ? "–" : Fmt.pct(rate), j.serverOnly() + "", j.clientOnly() + "",
+                        j.clientWithoutId() + " (" + j.clientWithoutIdUnmatched() + ")")));
         List<RequestTimeline> joined = run.requests().stream().filter(r -> r.client() != null)
                 .sorted(Comparator.comparingLong((RequestTimeline r) -> r.client().elapsedMillis())
                         .reversed())

@@ -96,8 +96,12 @@ public final class SummaryJson {
         }
         ObjectNode join = root.putObject("join");
         join.put("matched", run.join().matched());
+        join.put("matched_by_path_and_time", run.join().matchedByTime());
+        join.put("approximate", run.join().approximate());
+        putNullable(join, "match_rate", run.join().matchRate(s.clientSamples()));
         join.put("server_only", run.join().serverOnly());
         join.put("client_only", run.join().clientOnly());
+        join.put("client_without_id_unmatched", run.join().clientWithoutIdUnmatched());
         join.put("warmup_excluded", run.join().warmupExcluded());
         join.put("requests_outside_window", run.join().requestsOutsideWindow());
         join.put("client_outside_window", run.join().clientOutsideWindow());

@@ -1,0 +1,124 @@
+package dev.poolscope.analysis.model;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * Joins client samples without a request id to server spans by path and time: a span matches a sample when their
+ * paths are equal and the span lies inside the sample's start..end (JMeter writes milliseconds, so one millisecond
+ * of slack on each side). One-to-one: samples are taken by earliest end, each takes the earliest-starting free span
+ * that fits. This is an approximation: two concurrent requests to one path can swap partners.
+ */
+final class TimeJoin {
+
+    static final long SLACK_NANOS = 1_000_000L;
+
+    private TimeJoin() {
+    }
+
+    /**
+     * @param spans the server spans not joined by id; {@code partner[i]} receives the sample matched to
+     *            {@code spans.get(i)}
+     * @return how many samples were matched
+     */
+    static long join(List<JtlSample> samples, List<Events.Request> spans, JtlSample[] partner) {
+        Map<String, List<Integer>> byPath = new HashMap<>();
+        for (int i = 0; i < spans.size(); i++) {
+            if (partner[i] == null) {
+                byPath.computeIfAbsent(path(spans.get(i).uri()), k -> new ArrayList<>()).add(i);
+            }
+        }
+        Map<String, Path> paths = new HashMap<>();
+        byPath.forEach((k, v) -> paths.put(k, new Path(spans, v)));
+        List<JtlSample> byEnd = samples.stream().sorted(Comparator.comparingLong(JtlSample::endMillis))
+                .toList();
+        long matched = 0;
+        for (JtlSample s : byEnd) {
+            Path p = paths.get(path(s.url()));
+            if (p == null) {
+                continue;
+            }
+            long from = s.timeStampMillis() * 1_000_000L - SLACK_NANOS;
+            long to = s.endMillis() * 1_000_000L + SLACK_NANOS;
+            int hit = p.take(from, to);
+            if (hit >= 0) {
+                partner[hit] = s;
+                matched++;
+            }
+        }
+        return matched;
+    }
+
+    /** The free spans of one path, by start. */
+    private static final class Path {
+        private final long[] start;
+        private final long[] end;
+        private final int[] index;
+        private final TreeSet<Integer> free = new TreeSet<>();
+
+        Path(List<Events.Request> spans, List<Integer> indexes) {
+            List<Integer> sorted = new ArrayList<>(indexes);
+            sorted.sort(Comparator.comparingLong(i -> spans.get(i).startNanos()));
+            start = new long[sorted.size()];
+            end = new long[sorted.size()];
+            index = new int[sorted.size()];
+            for (int k = 0; k < sorted.size(); k++) {
+                Events.Request r = spans.get(sorted.get(k));
+                start[k] = r.startNanos();
+                end[k] = r.endNanos();
+                index[k] = sorted.get(k);
+                free.add(k);
+            }
+        }
+
+        /** Removes and returns the earliest free span inside from..to (its index in the spans), or -1. */
+        int take(long from, long to) {
+            int lo = Arrays.binarySearch(start, from);
+            if (lo < 0) {
+                lo = -lo - 1;
+            }
+            while (lo > 0 && start[lo - 1] == from) {
+                lo--;
+            }
+            for (Integer k : free.tailSet(lo)) {
+                if (start[k] > to) {
+                    return -1;
+                }
+                if (end[k] <= to) {
+                    free.remove(k);
+                    return index[k];
+                }
+            }
+            return -1;
+        }
+    }
+
+    /** The path of a URL or URI, without scheme, host and query; "" when there is none. */
+    static String path(String url) {
+        if (url == null || url.isEmpty()) {
+            return "";
+        }
+        String u = url;
+        int q = u.indexOf('?');
+        if (q >= 0) {
+            u = u.substring(0, q);
+        }
+        try {
+            String p = URI.create(u).getRawPath();
+            return p == null || p.isEmpty() ? "/" : p;
+        } catch (IllegalArgumentException e) {
+            int scheme = u.indexOf("://");
+            int slash = scheme < 0 ? u.indexOf('/') : u.indexOf('/', scheme + 3);
+            return slash < 0 ? "/" : u.substring(slash);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.poolscope.analysis.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+
+class TimeJoinTest {
+
+    private static final Events.ThreadRef T = new Events.ThreadRef(1, 1, "w", false);
+
+    private static Events.Request span(String uri, long startMs, long endMs) {
+        return new Events.Request(T, startMs * 1_000_000L + 300_000, endMs * 1_000_000L - 200_000, "", "GET",
+                uri,
+                200, "tomcat");
+    }
+
+    private static JtlSample sample(String url, long startMs, long elapsedMs) {
+        return new JtlSample(startMs, elapsedMs, "s", "200", true, 1, elapsedMs, 0, url, null);
+    }
+
+    @Test
+    void pathsAreComparedWithoutHostAndQuery() {
+        assertThat(TimeJoin.path("http://127.0.0.1:8080/api/orders?id=3")).isEqualTo("/api/orders");
+        assertThat(TimeJoin.path("/api/orders")).isEqualTo("/api/orders");
+        assertThat(TimeJoin.path("http://127.0.0.1:8080")).isEqualTo("/");
+        assertThat(TimeJoin.path(null)).isEmpty();
+    }
+
+    @Test
+    void eachSpanJoinsTheSampleItLiesInOnce() {
+        List<Events.Request> spans = List.of(span("/a", 100, 150), span("/a", 120, 300), span("/b", 110, 130),
+                span("/a", 1000, 1010));
+        List<JtlSample> samples = List.of(
+                sample("http://h:1/a", 99, 60), // 99..159 holds span 0 only
+                sample("http://h:1/a", 118, 190), // 118..308 holds spans 0 and 1; 0 is taken
+                sample("http://h:1/b?x=1", 109, 30), // the /b span
+                sample("http://h:1/a", 2000, 10), // nothing then
+                sample("http://h:1/c", 100, 50)); // no such path
+        JtlSample[] partner = new JtlSample[spans.size()];
+        assertThat(TimeJoin.join(samples, spans, partner)).isEqualTo(3);
+        assertThat(partner).containsExactly(samples.get(0), samples.get(1), samples.get(2), null);
+    }
+
+    @Test
+    void spansJoinedByIdAreNotOfferedAgain() {
+        List<Events.Request> spans = List.of(span("/a", 100, 150));
+        JtlSample byId = sample("/a", 99, 60);
+        JtlSample[] partner = {byId};
+        assertThat(TimeJoin.join(List.of(sample("/a", 99, 60)), spans, partner)).isZero();
+        assertThat(partner[0]).isSameAs(byId);
+    }
+}
