@@ -11,6 +11,9 @@ import picocli.CommandLine.Option;
  */
 final class AppOptions {
 
+    @Option(names = "--stack", paramLabel = "STACK", description = "servlet (default) or reactive (WebFlux on Reactor Netty, R2DBC, reactive Lettuce)")
+    String stack;
+
     @Option(names = "--server", paramLabel = "NAME", description = "tomcat, jetty or undertow")
     String server;
 
@@ -44,12 +47,22 @@ final class AppOptions {
     @Option(names = "--tx-work-ms", paramLabel = "MS", description = "server-side work in each checkout transaction")
     String txWorkMs;
 
+    @Option(names = "--event-loops", paramLabel = "N", description = "reactive stack: Reactor Netty event loops")
+    String eventLoops;
+
+    @Option(names = "--cpu-on", paramLabel = "WHERE", description = "reactive stack: where /api/cpu runs, loop or parallel")
+    String cpuOn;
+
+    @Option(names = "--blocking-calls", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL", description = "reactive stack: blocking JDBC and Redis on the event loop (the classic mistake)")
+    String blockingCalls;
+
     @Option(names = "--app-arg", paramLabel = "ARG", description = "any other argument for the app, e.g. --app-arg=--spring.jpa.show-sql=true")
     List<String> extra = new ArrayList<>();
 
     /** The app's command line, without --threads (a sweep sets that per run). */
     List<String> args() {
         List<String> a = new ArrayList<>();
+        add(a, "--stack", stack);
         add(a, "--server", server);
         add(a, "--virtual-threads", virtualThreads);
         add(a, "--pool-size", poolSize);
@@ -61,6 +74,9 @@ final class AppOptions {
         add(a, "--redis-url", redisUrl);
         add(a, "--redis-pool", redisPool);
         add(a, "--tx-work-ms", txWorkMs);
+        add(a, "--event-loops", eventLoops);
+        add(a, "--cpu-on", cpuOn);
+        add(a, "--blocking-calls", blockingCalls);
         a.addAll(extra);
         return a;
     }

@@ -37,7 +37,22 @@ final class AppProcess implements AutoCloseable {
 
     static AppProcess start(Layout layout, List<String> appArgs, Path agentDir, String agentOptions, Path log)
             throws IOException {
-        layout.require(layout.appJar(), "app");
+        // --stack picks the jar; the app itself does not take it.
+        String stack = "servlet";
+        List<String> args = new ArrayList<>();
+        for (String arg : appArgs) {
+            if (arg.startsWith("--stack=")) {
+                stack = arg.substring("--stack=".length());
+            } else {
+                args.add(arg);
+            }
+        }
+        Path jar = switch (stack) {
+            case "servlet" -> layout.appJar();
+            case "reactive" -> layout.reactiveAppJar();
+            default -> throw new UserError("--stack must be servlet or reactive, got '" + stack + "'");
+        };
+        layout.require(jar, stack.equals("reactive") ? "app-reactive" : "app");
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_APP_CPUS"));
         command.add(Layout.javaBin());
         String jvmOpts = System.getenv("POOLSCOPE_APP_JVM_OPTS");
@@ -52,8 +67,8 @@ final class AppProcess implements AutoCloseable {
             command.add("-javaagent:" + layout.agentJar() + "=" + options);
             command.add("--enable-native-access=ALL-UNNAMED");
         }
-        command.addAll(List.of("-jar", layout.appJar().toString(), "--port", "0"));
-        command.addAll(appArgs);
+        command.addAll(List.of("-jar", jar.toString(), "--port", "0"));
+        command.addAll(args);
         return new AppProcess(command, log);
     }
 

@@ -26,6 +26,10 @@ record Layout(Path home) {
         return home.resolve("app/target/poolscope-app-0.1.0-SNAPSHOT-exec.jar");
     }
 
+    Path reactiveAppJar() {
+        return home.resolve("app-reactive/target/poolscope-app-reactive-0.1.0-SNAPSHOT-exec.jar");
+    }
+
     Path agentJar() {
         return home.resolve("profiler-agent/target/poolscope-agent.jar");
     }

@@ -1,0 +1,50 @@
+package dev.poolscope.reactive;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A real HTTP client against the app under test. */
+final class Http {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+
+    private final String base;
+
+    Http(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    }
+
+    HttpResponse<String> post(String path, String json) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path));
+        if (json == null) {
+            builder.POST(HttpRequest.BodyPublishers.noBody());
+        } else {
+            builder.header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(json));
+        }
+        return send(builder);
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder builder) {
+        try {
+            return CLIENT.send(builder.timeout(Duration.ofSeconds(120)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

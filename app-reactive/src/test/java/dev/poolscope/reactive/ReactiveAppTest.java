@@ -1,0 +1,284 @@
+package dev.poolscope.reactive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.annotation.DirtiesContext;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.poolscope.app.backend.BackendServices;
+import dev.poolscope.app.workload.Spin;
+import io.r2dbc.pool.ConnectionPool;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * The reactive app against the servlet app's contract, on real embedded PostgreSQL and Redis, in one context
+ * (one PostgreSQL start): endpoints, bad input, the blocking-calls paths, reservation integrity, then Redis down and
+ * last PostgreSQL down, in that order because each outage is permanent for the context.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.event-loops=3",
+        "lab.r2dbc.pool-size=6",
+        "lab.r2dbc.acquire-timeout-ms=1000", "lab.checkout.tx-work-ms=20",
+        // Redis outages cost one command timeout per call; short ones keep the outage tests short.
+        "spring.data.redis.timeout=500ms"})
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@DirtiesContext
+class ReactiveAppTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    StringRedisTemplate redis;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    ConnectionPool pool;
+
+    @Autowired
+    BackendServices backends;
+
+    @Autowired
+    Environment env;
+
+    @Autowired
+    ObjectMapper objectMapper;
+
+    Http http() {
+        return new Http(port);
+    }
+
+    static JsonNode json(HttpResponse<String> response) throws Exception {
+        return JSON.readTree(response.body());
+    }
+
+    @Test
+    @Order(1)
+    void knobsTookEffectOnTheLiveServerAndPool() {
+        assertThat(LoopResources.DEFAULT_IO_WORKER_COUNT).isEqualTo(3);
+        assertThat(pool.getMetrics().orElseThrow().getMaxAllocatedSize()).isEqualTo(6);
+    }
+
+    @Test
+    @Order(2)
+    void pingEchoesARequestId() throws Exception {
+        HttpResponse<String> r = http().get("/api/ping");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("reply").asText()).isEqualTo("pong");
+        assertThat(r.headers().firstValue("X-Request-Id")).isPresent();
+    }
+
+    @Test
+    @Order(2)
+    void sleepWaitsTheAskedTime() throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<String> r = http().get("/api/sleep?ms=200");
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("sleptMs").asInt()).isEqualTo(200);
+        assertThat(ms).isGreaterThanOrEqualTo(200);
+    }
+
+    @Test
+    @Order(2)
+    void cpuReturnsTheLoopResult() throws Exception {
+        HttpResponse<String> r = http().get("/api/cpu?iterations=1000");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("result").asLong()).isEqualTo(Spin.run(1000));
+    }
+
+    @Test
+    @Order(2)
+    void cpuOnParallelRunsOffTheEventLoop() {
+        WorkloadController parallel = new WorkloadController("parallel");
+        String thread = parallel.cpu(1000).map(m -> Thread.currentThread().getName()).block();
+        assertThat(thread).startsWith("parallel-");
+    }
+
+    @Test
+    @Order(2)
+    void productIsReadFromTheDatabaseThenFromTheCache() throws Exception {
+        HttpResponse<String> first = http().get("/api/products/77");
+        HttpResponse<String> second = http().get("/api/products/77");
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(json(first).get("name").asText()).isEqualTo("Product 77");
+        assertThat(second.body()).isEqualTo(first.body());
+        assertThat(redis.hasKey("product:77")).isTrue();
+    }
+
+    @Test
+    @Order(2)
+    void reserveTakesOneFromStock() throws Exception {
+        HttpResponse<String> before = http().post("/api/stock/500/reserve", null);
+        HttpResponse<String> after = http().post("/api/stock/500/reserve", null);
+        assertThat(before.statusCode()).isEqualTo(200);
+        assertThat(json(after).get("remaining").asInt()).isEqualTo(json(before).get("remaining").asInt() - 1);
+    }
+
+    @Test
+    @Order(2)
+    void checkoutPlacesAnOrderAndWritesTheSession() throws Exception {
+        HttpResponse<String> r = http().post("/api/checkout",
+                "{\"userId\":4242,\"productId\":12,\"quantity\":2}");
+        assertThat(r.statusCode()).isEqualTo(200);
+        JsonNode body = json(r);
+        assertThat(body.get("orderId").asLong()).isPositive();
+        assertThat(body.get("quantity").asInt()).isEqualTo(2);
+        assertThat(body.get("total").decimalValue()).isEqualByComparingTo("98.80");
+        assertThat(redis.opsForValue().get("session:4242"))
+                .contains("\"lastOrderId\":" + body.get("orderId").asLong());
+    }
+
+    @Test
+    @Order(3)
+    void badInputIs400ProblemJson() throws Exception {
+        assertProblem(http().get("/api/products/0"), 400, "product id must be positive, got 0");
+        assertProblem(http().get("/api/products/abc"), 400, null);
+        assertProblem(http().get("/api/sleep?ms=-1"), 400, "ms must be between 0 and 60000, got -1");
+        assertProblem(http().get("/api/cpu?iterations=0"), 400,
+                "iterations must be between 1 and 2000000000, got 0");
+        assertProblem(http().post("/api/stock/1/reserve?quantity=101", null), 400,
+                "quantity must be between 1 and 100, got 101");
+        assertProblem(http().post("/api/checkout", null), 400,
+                "a JSON body {\"userId\":..,\"productId\":..,\"quantity\":..} is required");
+        assertProblem(http().post("/api/checkout", "{not json"), 400, null);
+        assertProblem(http().post("/api/checkout", "{\"userId\":0,\"productId\":1}"), 400,
+                "userId must be a positive number");
+        assertProblem(http().get("/api/products/99999"), 404, "no product 99999");
+        assertProblem(http().get("/no/such/path"), 404, null);
+    }
+
+    @Test
+    @Order(3)
+    void soldOutIs409() throws Exception {
+        db.sql("UPDATE stock SET quantity = 0 WHERE product_id = 9002").fetch().rowsUpdated().block();
+        assertProblem(http().post("/api/stock/9002/reserve", null), 409, "product 9002 is sold out");
+        assertProblem(http().post("/api/checkout", "{\"userId\":1,\"productId\":9002}"), 409,
+                "product 9002 is sold out");
+    }
+
+    /** The deliberately wrong paths give the same answers as the reactive ones, over blocking JDBC and Redis. */
+    @Test
+    @Order(4)
+    void blockingCallsServeTheSameProductAndCheckout() throws Exception {
+        BlockingCalls blocking = new BlockingCalls(true, redis, objectMapper, java.time.Duration.ofMinutes(5),
+                2,
+                1000, env);
+        try {
+            ProductView product = blocking.product(78);
+            assertThat(product.name()).isEqualTo("Product 78");
+            assertThat(redis.hasKey("product:78")).isTrue();
+            assertThat(blocking.product(78)).isEqualTo(product);
+            Placed placed = blocking.checkout(new CheckoutRequest(4343L, 13L, 1).validated(), 0.01);
+            assertThat(placed.orderId()).isPositive();
+            assertThat(redis.opsForValue().get("session:4343"))
+                    .contains("\"lastOrderId\":" + placed.orderId());
+        } finally {
+            blocking.destroy();
+        }
+    }
+
+    /** Seed 002's lock workload as an invariant: 1000 concurrent buyers, stock 100, exactly 100 sales. */
+    @Test
+    @Order(5)
+    void exactlyTheStockIsSoldNeverMore() throws Exception {
+        long product = 9001;
+        db.sql("UPDATE stock SET quantity = 100 WHERE product_id = :id").bind("id", product).fetch()
+                .rowsUpdated()
+                .block();
+        Http http = http();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Integer>> statuses = new ArrayList<>();
+        try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 1000; i++) {
+                statuses.add(buyers.submit(() -> {
+                    go.await();
+                    return http.post("/api/stock/" + product + "/reserve", null).statusCode();
+                }));
+            }
+            go.countDown();
+        }
+        List<Integer> codes = new ArrayList<>();
+        for (Future<Integer> f : statuses) {
+            codes.add(f.get());
+        }
+        Map<Integer, Long> byStatus = codes.stream()
+                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+        // The 1 s acquire timeout of this context may turn some buyers away with 503: never a sale too many.
+        assertThat(byStatus.get(200)).isEqualTo(100);
+        assertThat(byStatus).containsOnlyKeys(200, 409, 503);
+        assertThat(db.sql("SELECT quantity FROM stock WHERE product_id = 9001")
+                .map(row -> row.get(0, Integer.class))
+                .one().block()).isZero();
+    }
+
+    @Test
+    @Order(6)
+    void redisDownMeansReadsFromPostgres() throws Exception {
+        backends.stopRedis();
+        HttpResponse<String> r = http().get("/api/products/4100");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("name").asText()).isEqualTo("Product 4100");
+        assertThat(http().post("/api/checkout", "{\"userId\":77,\"productId\":4101}").statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
+    @Order(7)
+    void postgresDownIs503WithRetryAfterInBoundedTime() throws Exception {
+        backends.stopPostgres();
+        long start = System.nanoTime();
+        HttpResponse<String> read = http().get("/api/products/4200");
+        long readMs = (System.nanoTime() - start) / 1_000_000;
+        HttpResponse<String> checkout = http().post("/api/checkout", "{\"userId\":5,\"productId\":43}");
+
+        assertThat(read.statusCode()).isEqualTo(503);
+        assertThat(read.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        assertThat(read.body()).contains("Database unavailable").doesNotContain("\tat ");
+        assertThat(read.headers().firstValue("Retry-After")).contains("1");
+        assertThat(checkout.statusCode()).isEqualTo(503);
+        assertThat(checkout.headers().firstValue("Retry-After")).contains("1");
+        // Redis is down too (previous test): its 0.5 s command timeout comes first; 1 s acquire timeout; slack.
+        assertThat(readMs).isLessThan(10_000);
+    }
+
+    private static void assertProblem(HttpResponse<String> r, int status, String detail) throws Exception {
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        JsonNode body = json(r);
+        assertThat(body.get("status").asInt()).isEqualTo(status);
+        assertThat(r.body()).doesNotContain("\tat ");
+        if (detail != null) {
+            assertThat(body.get("detail").asText()).isEqualTo(detail);
+        }
+    }
+}
