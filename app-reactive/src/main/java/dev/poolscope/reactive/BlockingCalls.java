@@ -1,5 +1,6 @@
 package dev.poolscope.reactive;
 
+import dev.poolscope.app.checkout.CheckoutRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;

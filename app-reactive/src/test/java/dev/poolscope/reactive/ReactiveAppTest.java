@@ -1,5 +1,6 @@
 package dev.poolscope.reactive;
 
+import dev.poolscope.app.checkout.CheckoutRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;

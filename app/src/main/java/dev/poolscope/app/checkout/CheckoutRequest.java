@@ -2,10 +2,10 @@ package dev.poolscope.app.checkout;
 
 import dev.poolscope.app.web.InvalidInputException;
 
-/** POST /api/checkout body. */
-record CheckoutRequest(Long userId, Long productId, Integer quantity) {
+/** POST /api/checkout body; the reactive app validates it the same way. */
+public record CheckoutRequest(Long userId, Long productId, Integer quantity) {
 
-    CheckoutRequest validated() {
+    public CheckoutRequest validated() {
         if (userId == null || userId < 1) {
             throw new InvalidInputException("userId must be a positive number");
         }
