@@ -39,6 +39,8 @@ class FaultsIT {
                 "40s",
                 "--warmup", "2s", "--no-dashboard", "--out", dir.toString()));
         awaitLoad(dir, exit);
+        // JFR flushes its chunk to disk about once a second: give the load a few flushes before the kill.
+        Thread.sleep(5_000);
         ProcessHandle app = descendant("poolscope-app");
         long[] backends = backends(dir);
         app.destroyForcibly(); // SIGKILL: no shutdown hook, JFR never writes recording.jfr
