@@ -126,10 +126,15 @@ final class JfrRecording {
         } catch (IOException | RuntimeException e) {
             Suppressed.record(e);
         }
-        try {
-            if (chunks * 2 >= usableBytes) {
+        if (chunks * 2 >= usableBytes) {
+            try {
                 recording.setDestination(null);
+            } catch (Throwable t) {
+                Suppressed.record(t);
             }
+        }
+        // Stopping is what protects the host: never skipped because the line above failed.
+        try {
             recording.stop();
         } catch (Throwable t) {
             Suppressed.record(t);
