@@ -27,11 +27,7 @@ record Measured(double throughput, double server, double poolWait, double hold, 
         double lock = perRequest(run, Cause.LOCK_WAIT, n);
         double gc = perRequest(run, Cause.GC_PAUSE, n);
         double unexplained = perRequest(run, Cause.UNEXPLAINED, n);
-        double connectionWait = perRequest(run, Cause.CONNECTION_WAIT, n);
-        double total = n == 0 ? 0 : run.serverTotal().totalNanos() / 1e9 / n;
-        // Whatever is left once CPU, queueing, pauses and the unexplained are taken out: Redis, database, sleep, I/O.
-        double independent = Math.max(0,
-                total - cpu - runDelay - lock - gc - unexplained - connectionWait);
+        double independent = n == 0 ? 0 : independentNanos(run) / 1e9 / n;
         double clientSeconds = 0;
         int clients = 0;
         for (JtlSample c : run.client()) {
@@ -45,6 +41,18 @@ record Measured(double throughput, double server, double poolWait, double hold, 
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
                 clients);
+    }
+
+    /**
+     * Server time in waits that do not queue here, in total: what is left once CPU, queueing (run delay, pool and
+     * lock waits), pauses and the unexplained are taken out — Redis, the database, sleeps, socket I/O.
+     */
+    static long independentNanos(RunModel run) {
+        var t = run.serverTotal();
+        return Math.max(0,
+                t.totalNanos() - t.nanos(Cause.CPU) - t.nanos(Cause.RUN_DELAY) - t.nanos(Cause.LOCK_WAIT)
+                        - t.nanos(Cause.GC_PAUSE) - t.nanos(Cause.UNEXPLAINED)
+                        - t.nanos(Cause.CONNECTION_WAIT));
     }
 
     static double throughput(RunModel run) {

@@ -96,13 +96,7 @@ final class WorkerPoolSaturatedRule implements Rule {
 
     static double blockingPct(RunModel run) {
         long total = run.serverTotal().totalNanos();
-        if (total == 0) {
-            return 0;
-        }
-        Measured m = Measured.of(run);
-        return m.server() <= 0
-                ? 0
-                : 100 * Math.min(1, m.independentWaits() / (total / 1e9 / run.requests().size()));
+        return total == 0 ? 0 : 100.0 * Measured.independentNanos(run) / total;
     }
 
     static double backlogMeanMs(RunModel run) {
