@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.thymeleaf.context.Context;
 
+import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.model.Cause;
 
 /**
@@ -29,9 +30,18 @@ public final class CompareWriter {
     public record Gap(String label, Map<String, Double> msPerRequestByCause) {
     }
 
+    /** A matrix figure: its pivot table and, when a knob is numeric, its chart (else null). */
+    public record MatrixFigure(Pivot pivot, Plot chart) {
+    }
+
+    /**
+     * {@code figures} (one column per setting) is null when there are too many settings for it; {@code matrix} is
+     * empty for a plain one-knob comparison; {@code timelineNote} says which settings' lanes are drawn, or is null.
+     */
     public record Input(String title, String knobNote, List<String> notes, List<String> sentences,
-            Table figures,
-            List<Timeline> timelines, List<Gap> gaps, String flameFile, String flameNote) {
+            Table figures, String matrixNote, List<MatrixFigure> matrix,
+            List<Timeline> timelines, String timelineNote, List<Gap> gaps, String flameFile,
+            String flameNote) {
     }
 
     /** What the template draws per setting. */
@@ -45,7 +55,10 @@ public final class CompareWriter {
         ctx.setVariable("notes", in.notes());
         ctx.setVariable("sentences", in.sentences());
         ctx.setVariable("figures", in.figures());
+        ctx.setVariable("matrixNote", in.matrixNote());
+        ctx.setVariable("matrix", in.matrix());
         ctx.setVariable("timelines", lanes(in.timelines()));
+        ctx.setVariable("timelineNote", in.timelineNote());
         ctx.setVariable("gaps", gaps(in.gaps()));
         ctx.setVariable("flameFile", in.flameFile());
         ctx.setVariable("flameNote", in.flameNote());
