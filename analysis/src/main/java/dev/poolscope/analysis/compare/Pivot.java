@@ -75,7 +75,10 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
         return new Entry(value, range, cause == null ? null : cause.asText());
     }
 
-    /** The distinct combinations of the knobs' values, in the cells' (knob) order. */
+    /**
+     * The distinct combinations of the knobs' values, ordered knob by knob as the cells are (the sweep's own order of
+     * each knob's values).
+     */
     static List<Map<String, String>> keys(List<Cell> cells, List<String> knobs) {
         Set<Map<String, String>> out = new LinkedHashSet<>();
         for (Cell c : cells) {
@@ -84,7 +87,8 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
         List<Map<String, String>> sorted = new ArrayList<>(out);
         for (int i = knobs.size() - 1; i >= 0; i--) {
             String k = knobs.get(i);
-            sorted.sort((a, b) -> RunSet.VALUE_ORDER.compare(a.get(k), b.get(k)));
+            List<String> seen = cells.stream().map(c -> c.setting().get(k)).distinct().toList();
+            sorted.sort(java.util.Comparator.comparingInt(m -> seen.indexOf(m.get(k))));
         }
         return sorted;
     }

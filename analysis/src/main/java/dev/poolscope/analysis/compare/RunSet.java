@@ -93,7 +93,7 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
             }
             runs.add(new ComparedRun(l.dir, value, label, l.summary, l.config, l.problem, setting, repeat));
         }
-        runs.sort(order(knobs));
+        runs.sort(order(knobs, sweep == null ? Map.of() : sweep.declared));
         return new RunSet(knobs, source, runs);
     }
 
@@ -110,10 +110,17 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
     }
 
     /** Knob by knob: numbers in numeric order, then other values as text, then runs without a value; then the repeat. */
-    static Comparator<ComparedRun> order(List<String> knobs) {
+    static Comparator<ComparedRun> order(List<String> knobs, Map<String, List<String>> declared) {
         Comparator<ComparedRun> c = Comparator.comparingInt(r -> r.setting().size() == knobs.size() ? 0 : 1);
         for (String k : knobs) {
-            c = c.thenComparing(r -> r.setting().get(k), VALUE_ORDER);
+            List<String> given = declared.get(k);
+            // The order the sweep gave the values in (tomcat, jetty, undertow), else numbers, then text.
+            Comparator<String> values = given == null
+                    ? VALUE_ORDER
+                    : Comparator
+                            .<String>comparingInt(v -> given.contains(v) ? given.indexOf(v) : given.size())
+                            .thenComparing(VALUE_ORDER);
+            c = c.thenComparing(r -> r.setting().get(k), values);
         }
         return c.thenComparingInt(ComparedRun::repeat).thenComparing(ComparedRun::name);
     }
@@ -164,7 +171,7 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
 
     /** What OUT/sweep.json says: the knobs, each run folder's setting, repeat and failure. */
     private record Sweep(List<String> knobs, int repeat, Map<Path, Map<String, String>> settings,
-            Map<Path, Integer> repeats, Map<Path, String> problems) {
+            Map<Path, Integer> repeats, Map<Path, String> problems, Map<String, List<String>> declared) {
 
         static Sweep read(ObjectMapper mapper, Path out) {
             Path file = out.resolve("sweep.json");
@@ -209,7 +216,14 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
                     problems.put(p, "the sweep marked it " + status + (error.isEmpty() ? "" : ": " + error));
                 }
             }
-            return new Sweep(List.copyOf(knobs), root.path("repeat").asInt(1), settings, repeats, problems);
+            Map<String, List<String>> declared = new LinkedHashMap<>();
+            root.path("vary").properties().forEach(e -> {
+                List<String> values = new ArrayList<>();
+                e.getValue().forEach(v -> values.add(v.asText()));
+                declared.put(e.getKey(), values);
+            });
+            return new Sweep(List.copyOf(knobs), root.path("repeat").asInt(1), settings, repeats, problems,
+                    declared);
         }
     }
 
