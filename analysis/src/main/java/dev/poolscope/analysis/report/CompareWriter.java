@@ -85,7 +85,9 @@ public final class CompareWriter {
             String note = lanes + " busiest worker threads, " + Fmt.num(t.data().seconds()) + " s of load"
                     + (t.data().timeline().lanesOmitted() > 0
                             ? " (" + t.data().timeline().lanesOmitted() + " more threads not drawn)"
-                            : "");
+                            : "")
+                    + "; each pixel column in the cause that covered most of it" + TimelineView.aggregation(
+                            t.data().timeline());
             out.add(new Lanes(t.label(), p, note));
         }
         return out;
