@@ -80,6 +80,8 @@ public final class SummaryJson {
         putNullable(root, "worker_run_delay_share", s.workerRunDelayShare());
         putNullable(root, "worker_run_delay_ms_per_s",
                 run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000);
+        startup(root, run.startup());
+        workerPool(root, run.pools().worker());
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
@@ -132,6 +134,51 @@ public final class SummaryJson {
 
     public void write(Path file, ObjectNode node) throws IOException {
         AtomicWrite.write(file, out -> mapper.writeValue(out, node));
+    }
+
+    /** Start-up and idle footprint (analysis/README.md): flat figures for tables, and where they came from. */
+    private static void startup(ObjectNode root, dev.poolscope.analysis.model.Startup st) {
+        putLong(root, "startup_ms", st.toFirstRequestMs());
+        putLong(root, "idle_heap_used_bytes", st.heapUsedBytes());
+        putLong(root, "idle_classes_loaded", st.classesLoaded());
+        putLong(root, "idle_live_threads", st.liveThreads());
+        putLong(root, "idle_rss_bytes", st.rssBytes());
+        ObjectNode o = root.putObject("startup");
+        putLong(o, "jvm_start_epoch_ms", st.jvmStartEpochMs());
+        putLong(o, "first_request_start_epoch_ms",
+                st.firstRequestStartNanos() == null ? null : st.firstRequestStartNanos() / 1_000_000L);
+        putLong(o, "first_request_end_epoch_ms",
+                st.firstRequestEndNanos() == null ? null : st.firstRequestEndNanos() / 1_000_000L);
+        putLong(o, "idle_sampled_ms_before_first_request",
+                st.idleSampleNanos() == null || st.firstRequestStartNanos() == null
+                        ? null
+                        : (st.firstRequestStartNanos() - st.idleSampleNanos()) / 1_000_000L);
+    }
+
+    /** The server's worker pool in the window: its size, the most busy at once, the share of samples with all busy. */
+    private static void workerPool(ObjectNode root,
+            java.util.List<dev.poolscope.analysis.recording.Events.WorkerPoolGauge> g) {
+        ObjectNode o = root.putObject("worker_pool");
+        o.put("samples", g.size());
+        if (g.isEmpty()) {
+            o.putNull("max");
+            o.putNull("busy_max");
+            o.putNull("all_busy_share");
+            return;
+        }
+        int max = g.stream().mapToInt(w -> w.max()).max().orElse(0);
+        o.put("max", max);
+        o.put("busy_max", g.stream().mapToInt(w -> w.busy()).max().orElse(0));
+        long full = g.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
+        o.put("all_busy_share", round((double) full / g.size()));
+    }
+
+    private static void putLong(ObjectNode o, String name, Long v) {
+        if (v == null) {
+            o.putNull(name);
+        } else {
+            o.put(name, v);
+        }
     }
 
     private static void dist(ObjectNode root, String name, Distribution d) {
