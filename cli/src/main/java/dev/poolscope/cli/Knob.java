@@ -15,8 +15,12 @@ record Knob(String name, Target target, String key) {
         /** the plan's name or .jmx path. */
         PLAN,
         /** a plan property {@code -Jkey=value}. */
-        PROP
+        PROP,
+        /** a named bundle of other knobs' values, defined by an experiment ({@code case.NAME = ...}). */
+        CASE
     }
+
+    static final Knob CASE = new Knob("case", Target.CASE, "case");
 
     /** App options a sweep may vary: the ones {@code run} passes on and that describe the app, not where it runs. */
     static final List<String> APP_OPTIONS = List.of("threads", "server", "virtual-threads", "pool-size",

@@ -59,6 +59,8 @@ record Matrix(List<Axis> axes, int repeat) {
                     }
                     case PLAN -> plan = e.getValue();
                     case PROP -> props.put(k.key(), e.getValue());
+                    case CASE ->
+                        throw new IllegalStateException("expand cases before applying: " + e.getValue());
                 }
             }
             return new RunSpec(args, plan, props, base.warmupSeconds(), base.primeCache(),

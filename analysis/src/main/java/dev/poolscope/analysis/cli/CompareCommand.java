@@ -17,9 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import dev.poolscope.analysis.compare.Beside;
 import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.compare.CompareJson;
 import dev.poolscope.analysis.compare.ComparedRun;
+import dev.poolscope.analysis.compare.Explain;
 import dev.poolscope.analysis.compare.Figures;
 import dev.poolscope.analysis.compare.Lines;
 import dev.poolscope.analysis.compare.Pivot;
@@ -86,6 +88,17 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<List<String>> axes = Pivot.axes(set.knobs(), rows, cols);
+        Beside beside = null;
+        try {
+            beside = Beside.read(dir, set.knobs(), cells);
+        } catch (IOException | RuntimeException e) {
+            notes.add("experiment.json cannot be read, so the seed's numbers are not shown: "
+                    + RunAnalyzer.oneLine(e));
+        }
+        List<String> explanation = beside == null
+                ? List.of()
+                : new Explain(set.knobs(), cells, Runtime.getRuntime().availableProcessors())
+                        .sentences(beside.experiment().path("explain").asText("capacity"), beside);
         try {
             Files.createDirectories(dir);
             String[] flame = flameDiff(set, verdict, dir);
@@ -93,9 +106,12 @@ final class CompareCommand implements Callable<Integer> {
             com.fasterxml.jackson.databind.node.ObjectNode root = json.build(set, verdict, flame[0],
                     flame[1]);
             json.addCells(root, set, cells, axes);
+            if (beside != null) {
+                json.addExperiment(root, beside, explanation);
+            }
             json.write(dir.resolve("compare.json"), root);
             new CompareWriter().write(dir.resolve("compare.html"),
-                    input(set, cells, verdict, notes, flame, axes));
+                    input(set, cells, verdict, notes, flame, axes, beside, explanation));
         } catch (IOException | RuntimeException e) {
             err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
                     + RunAnalyzer.oneLine(e));
@@ -139,7 +155,7 @@ final class CompareCommand implements Callable<Integer> {
     static final int MAX_TABLE_COLUMNS = 8;
 
     private static CompareWriter.Input input(RunSet set, List<Cell> cells, Verdict v, List<String> notes,
-            String[] flame, List<List<String>> axes) {
+            String[] flame, List<List<String>> axes, Beside beside, List<String> explanation) {
         List<ComparedRun> settings = cells.stream().map(Cell::median).toList();
         List<CompareWriter.Timeline> timelines = new ArrayList<>();
         List<CompareWriter.Gap> gaps = new ArrayList<>();
@@ -203,7 +219,20 @@ final class CompareCommand implements Callable<Integer> {
                                         + ", one line per setting of the other knobs"
                                         + (repeated ? ", whiskers from the smallest to the largest run" : "")
                                         + ".");
-        return new CompareWriter.Input(title, knobNote, notes, v.sentences(),
+        CompareWriter.Experiment experiment = null;
+        if (beside != null) {
+            JsonNode e = beside.experiment();
+            List<String> ran = new ArrayList<>();
+            e.path("ran").forEach(r -> ran.add(r.asText()));
+            List<String> enotes = new ArrayList<>();
+            e.path("notes").forEach(r -> enotes.add(r.asText()));
+            title = e.path("name").asText() + (e.path("quick").asBoolean() ? " (quick)" : "") + ": "
+                    + e.path("title").asText();
+            experiment = new CompareWriter.Experiment(e.path("source").asText(),
+                    e.path("seed_setup").asText(),
+                    ran, enotes, beside.tables(), explanation);
+        }
+        return new CompareWriter.Input(title, knobNote, experiment, notes, v.sentences(),
                 settings.size() <= MAX_TABLE_COLUMNS ? Figures.table(settings) : null, matrixNote, matrix,
                 timelines, timelineNote, gaps, flame[0], flame[1]);
     }

@@ -140,6 +140,64 @@ public final class CompareJson {
         }
     }
 
+    /** The seed's tables with ours beside them, what was run, and the explanation. */
+    public void addExperiment(ObjectNode root, Beside beside, List<String> explanation) {
+        ObjectNode e = root.putObject("experiment");
+        for (String f : new String[]{"name", "title", "seed", "source", "seed_setup", "quick", "repeat",
+                "scale",
+                "ran", "notes"}) {
+            JsonNode v = beside.experiment().get(f);
+            e.set(f, v == null ? mapper.nullNode() : v.deepCopy());
+        }
+        ArrayNode tables = e.putArray("tables");
+        for (Beside.Table t : beside.tables()) {
+            ObjectNode to = tables.addObject();
+            to.put("title", t.title());
+            ArrayNode cols = to.putArray("columns");
+            t.columns().forEach(cols::add);
+            ArrayNode rows = to.putArray("rows");
+            for (Beside.Row r : t.rows()) {
+                ObjectNode ro = rows.addObject();
+                ro.put("label", r.label());
+                ro.put("unit", r.unit());
+                ArrayNode cells = ro.putArray("cells");
+                for (Beside.Entry x : r.entries()) {
+                    ObjectNode c = cells.addObject();
+                    number(c, "seed", x.seed());
+                    number(c, "ours", x.ours());
+                    number(c, "ours_min", x.range() == null ? null : x.range()[0]);
+                    number(c, "ours_max", x.range() == null ? null : x.range()[1]);
+                    if (x.cause() == null) {
+                        c.putNull("primary_cause");
+                    } else {
+                        c.put("primary_cause", x.cause());
+                    }
+                    if (x.note() == null) {
+                        c.putNull("note");
+                    } else {
+                        c.put("note", x.note());
+                    }
+                    if (x.cell() == null) {
+                        c.putNull("setting");
+                    } else {
+                        ObjectNode s = c.putObject("setting");
+                        x.cell().setting().forEach((k, v) -> typed(s, k, v));
+                    }
+                }
+            }
+        }
+        ArrayNode ex = e.putArray("explanation");
+        explanation.forEach(ex::add);
+    }
+
+    private static void number(ObjectNode o, String name, Double v) {
+        if (v == null) {
+            o.putNull(name);
+        } else {
+            o.put(name, Math.round(v * 1e4) / 1e4);
+        }
+    }
+
     /** A knob value: a number when it is one, else text. */
     static void typed(ObjectNode o, String name, String value) {
         Double d = RunSet.number(value);

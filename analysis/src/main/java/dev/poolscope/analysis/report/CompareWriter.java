@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.thymeleaf.context.Context;
 
+import dev.poolscope.analysis.compare.Beside;
 import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.model.Cause;
 
@@ -38,7 +39,13 @@ public final class CompareWriter {
      * {@code figures} (one column per setting) is null when there are too many settings for it; {@code matrix} is
      * empty for a plain one-knob comparison; {@code timelineNote} says which settings' lanes are drawn, or is null.
      */
-    public record Input(String title, String knobNote, List<String> notes, List<String> sentences,
+    /** An experiment's frame: the seed's source and set-up, what was run, its notes, the tables, the explanation. */
+    public record Experiment(String source, String seedSetup, List<String> ran, List<String> notes,
+            List<Beside.Table> tables, List<String> explanation) {
+    }
+
+    public record Input(String title, String knobNote, Experiment experiment, List<String> notes,
+            List<String> sentences,
             Table figures, String matrixNote, List<MatrixFigure> matrix,
             List<Timeline> timelines, String timelineNote, List<Gap> gaps, String flameFile,
             String flameNote) {
@@ -52,6 +59,7 @@ public final class CompareWriter {
         Context ctx = new Context();
         ctx.setVariable("title", in.title());
         ctx.setVariable("knobNote", in.knobNote());
+        ctx.setVariable("experiment", in.experiment());
         ctx.setVariable("notes", in.notes());
         ctx.setVariable("sentences", in.sentences());
         ctx.setVariable("figures", in.figures());

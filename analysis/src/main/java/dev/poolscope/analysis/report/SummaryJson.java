@@ -3,6 +3,8 @@ package dev.poolscope.analysis.report;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Link;
@@ -157,7 +160,7 @@ public final class SummaryJson {
 
     /** The server's worker pool in the window: its size, the most busy at once, the share of samples with all busy. */
     private static void workerPool(ObjectNode root,
-            java.util.List<dev.poolscope.analysis.recording.Events.WorkerPoolGauge> g) {
+            List<Events.WorkerPoolGauge> g) {
         ObjectNode o = root.putObject("worker_pool");
         o.put("samples", g.size());
         if (g.isEmpty()) {
@@ -167,10 +170,21 @@ public final class SummaryJson {
             return;
         }
         int max = g.stream().mapToInt(w -> w.max()).max().orElse(0);
-        o.put("max", max);
-        o.put("busy_max", g.stream().mapToInt(w -> w.busy()).max().orElse(0));
-        long full = g.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
-        o.put("all_busy_share", round((double) full / g.size()));
+        if (max > 0) {
+            o.put("max", max);
+        } else {
+            o.putNull("max");
+        }
+        // A server that cannot tell how many workers are busy reports -1 (Undertow's XNIO pool).
+        List<Events.WorkerPoolGauge> known = g.stream().filter(w -> w.busy() >= 0).toList();
+        if (known.isEmpty()) {
+            o.putNull("busy_max");
+            o.putNull("all_busy_share");
+            return;
+        }
+        o.put("busy_max", known.stream().mapToInt(w -> w.busy()).max().orElse(0));
+        long full = known.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
+        o.put("all_busy_share", round((double) full / known.size()));
     }
 
     private static void putLong(ObjectNode o, String name, Long v) {
