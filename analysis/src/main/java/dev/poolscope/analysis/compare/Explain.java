@@ -234,7 +234,23 @@ public final class Explain {
             }
             s.add(repeated ? format("explain.spread.runs", num(spread)) : format("explain.spread.single"));
         }
-        cells.forEach(c -> cpu(c, s));
+        cpuAll(s);
+    }
+
+    /** One sentence for every setting whose machine was CPU-bound. */
+    private void cpuAll(List<String> s) {
+        List<Cell> bound = cells.stream()
+                .filter(c -> n(c, "cpu_machine") != null && n(c, "cpu_machine") >= CPU_BOUND).toList();
+        if (bound.size() == 1) {
+            cpu(bound.getFirst(), s);
+        } else if (bound.size() > 1) {
+            double[] m = bound.stream().mapToDouble(c -> n(c, "cpu_machine")).sorted().toArray();
+            double[] p = bound.stream().map(c -> n(c, "cpu_process")).filter(v -> v != null)
+                    .mapToDouble(Double::doubleValue).sorted().toArray();
+            s.add(format("explain.cpu.all", Integer.toString(bound.size()), Integer.toString(cells.size()),
+                    pct(m[0]), pct(m[m.length - 1]), p.length == 0 ? "?" : pct(p[0]),
+                    p.length == 0 ? "?" : pct(p[p.length - 1])));
+        }
     }
 
     /** How ours compare with one seed table, and why they differ most where they do. */

@@ -119,4 +119,37 @@ class BesideTest {
                         + " that JMeter shares with the app.",
                 "Ranked best to worst at 900, the seed's rows and ours are in the same order (Tomcat-VT, Tomcat).");
     }
+
+    static Cell server(String name, double rps, double startupMs, int threads, double heapMiB, int classes) {
+        ObjectNode s = JSON.createObjectNode();
+        s.put("throughput_rps", rps);
+        s.putObject("client_ms").put("mean", 10 / rps * 1000).put("count", 3000);
+        s.put("cpu_process", 0.4);
+        s.put("cpu_machine", 0.9);
+        s.put("startup_ms", startupMs);
+        s.put("idle_live_threads", threads);
+        s.put("idle_heap_used_bytes", heapMiB * 1048576);
+        s.put("idle_classes_loaded", classes);
+        s.put("idle_rss_bytes", 400 * 1048576.0);
+        s.put("primary_cause", "cpu-oversubscription");
+        return Cell
+                .of(List.of(new ComparedRun(Path.of(name), name, "server=" + name, s, RunConfig.EMPTY, null,
+                        Map.of("server", name), 1)), "client_ms.p99");
+    }
+
+    @Test
+    void aFootprintExplanationNamesTheExtremesAndTheNoise() {
+        List<Cell> cells = List.of(server("tomcat", 900, 15000, 31, 102, 19678),
+                server("jetty", 1000, 14000, 25, 95, 19500), server("undertow", 950, 16000, 20, 80, 19640));
+        assertThat(new Explain(List.of("server"), cells, 2).sentences("footprint", null)).containsExactly(
+                "Start-up, from the JVM's start to the first served request, took 14000 ms (server=jetty) to 16000 ms"
+                        + " (server=undertow).",
+                "At idle right after start, server=undertow ran the fewest threads (20) and server=tomcat the most"
+                        + " (31); heap in use 80 to 102 MiB, loaded classes 19500 to 19678, resident set 400 to 400 MiB.",
+                "server=jetty served the most (1000 req/s) and server=tomcat the least (900 req/s), 11.1% apart.",
+                "Each setting ran once on a shared machine: read differences under 10% as noise (--repeat shows the"
+                        + " spread).",
+                "In 3 of 3 settings the machine's CPUs were at least 85% busy (90 to 90%; the app 40 to 40% of the"
+                        + " machine, the rest JMeter and the system): there CPU, not threads, set the pace.");
+    }
 }
