@@ -21,7 +21,7 @@ public record Beside(JsonNode experiment, List<Table> tables) {
     public record Table(String title, List<String> columns, List<Row> rows) {
     }
 
-    public record Row(String label, String unit, List<Entry> entries) {
+    public record Row(String label, String unit, Map<String, String> setting, List<Entry> entries) {
     }
 
     /**
@@ -80,7 +80,9 @@ public record Beside(JsonNode experiment, List<Table> tables) {
                             r.path("figure").asText(),
                             r.path("unit").asText(), knobs, cells, t.path("unavailable")));
                 }
-                rows.add(new Row(r.path("label").asText(), r.path("unit").asText(), entries));
+                rows.add(
+                        new Row(r.path("label").asText(), r.path("unit").asText(), strings(r.path("setting")),
+                                entries));
             }
             tables.add(new Table(t.path("title").asText(), columns, rows));
         }

@@ -304,7 +304,9 @@ public final class Explain {
      * the seed's against ours: lower is better for times, higher for rates.
      */
     private void order(Beside.Table t, List<String> s) {
-        if (t.rows().size() < 2 || t.rows().stream().map(Beside.Row::unit).distinct().count() > 1) {
+        // Rows that are different workloads (cases) or different figures have no order to compare.
+        if (t.rows().size() < 2 || t.rows().stream().map(Beside.Row::unit).distinct().count() > 1
+                || t.rows().stream().anyMatch(r -> r.setting().containsKey("case"))) {
             return;
         }
         int col = -1;
