@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 
 /** Entry point of {@code ./poolscope run | sweep | bench | check}. */
 @Command(name = "poolscope", mixinStandardHelpOptions = true, version = "poolscope 0.1.0-SNAPSHOT", description = "Finds out why a Java web app's threads wait.", subcommands = {
-        RunCommand.class, SweepCommand.class, ScenariosCommand.class, BenchCommand.class, CheckCommand.class})
+        RunCommand.class, SweepCommand.class, ExperimentCommand.class, ScenariosCommand.class,
+        BenchCommand.class, CheckCommand.class})
 public final class PoolscopeCli {
 
     public static void main(String[] args) {

@@ -32,6 +32,9 @@ final class RunExecutor {
         void phase(String phase, String detail);
     }
 
+    /** Longer than the agent's 1-s period of jdk.ClassLoadingStatistics, GCHeapMemoryUsage and ResidentSetSize. */
+    static final long IDLE_AFTER_READY_MS = 1_500;
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Layout layout;
@@ -73,6 +76,8 @@ final class RunExecutor {
             String url = ready.get("url");
             int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
 
+            // The app stands idle a moment so the agent's 1-s footprint gauges sample it once before any request.
+            Thread.sleep(IDLE_AFTER_READY_MS);
             progress.phase("warm-up", spec.warmupSeconds() + " s at " + url);
             phases.put("warmupStartMs", System.currentTimeMillis());
             WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);

@@ -7,20 +7,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "The same plan at several worker-thread counts, everything else identical, then a comparison.",
-        "Writes OUT/threads-N/ (one run each), OUT/sweep.json, OUT/compare.html and OUT/compare.json."})
+        "The same plan at several settings, everything else identical, then a comparison.",
+        "--vary KNOB=V1,V2,... (repeatable) runs every combination; --threads N,N,... is --vary threads=N,N,...",
+        "Knobs: threads, server, virtual-threads, pool-size, connection-timeout, open-in-view, tx-work-ms, redis-pool,"
+                + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property).",
+        "Writes OUT/SETTING/ per run (e.g. server-jetty_vt-true_vus-0900), OUT/sweep.json, OUT/compare.html and"
+                + " OUT/compare.json."})
 final class SweepCommand implements Callable<Integer> {
 
-    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", defaultValue = "8,16,32,64,200", description = "worker-thread counts to run (default: ${DEFAULT-VALUE})")
-    List<Integer> threads;
+    static final String DEFAULT_THREADS = "8,16,32,64,200";
+
+    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", description = "worker-thread counts: shorthand for --vary threads=N,N,... (default without --vary: "
+            + DEFAULT_THREADS + ")")
+    List<String> threads;
+
+    @Option(names = "--vary", paramLabel = "KNOB=V1,V2,...", description = "a knob and its values; several --vary make a matrix (every combination)")
+    List<String> vary = new ArrayList<>();
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run every setting N times, interleaved (A B C A B C); the comparison shows medians and ranges (default: ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--rows", paramLabel = "KNOB,...", description = "knobs down the comparison's pivot tables (default: all but --cols)")
+    String rows;
+
+    @Option(names = "--cols", paramLabel = "KNOB,...", description = "knobs across the pivot tables (default: the second varied knob)")
+    String cols;
 
     @Mixin
     AppOptions app = new AppOptions();
@@ -33,86 +49,65 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (int t : threads) {
-            if (t < 1 || t > 10_000) {
-                throw new UserError("--threads values must be between 1 and 10000, got " + t);
+        Matrix matrix = matrix(threads, vary, repeat);
+        for (Matrix.Axis a : matrix.axes()) {
+            if (a.knob().target() == Knob.Target.APP && app.args().stream()
+                    .anyMatch(x -> x.startsWith("--" + a.knob().key() + "="))) {
+                throw new UserError("--" + a.knob().key() + " is both fixed and varied: drop one");
+            }
+            if (a.knob().target() == Knob.Target.PROP && load.props().containsKey(a.knob().key())) {
+                throw new UserError(
+                        "plan property '" + a.knob().key() + "' is both fixed and varied: drop one");
             }
         }
         Layout layout = Layout.detect();
+        for (Matrix.Axis a : matrix.axes()) {
+            if (a.knob().target() == Knob.Target.PLAN) {
+                a.values().forEach(layout::plan);
+            }
+        }
+        layout.plan(load.plan);
         Path dir = (out != null ? out : layout.home().resolve("runs").resolve("sweep-" + RunCommand.stamp()))
                 .toAbsolutePath();
         RunExecutor.requireEmpty(dir);
-        int duration = load.durationSeconds();
-        int warmup = load.warmupSeconds();
-        Map<String, Object> sweep = new LinkedHashMap<>();
-        sweep.put("knob", "threads");
-        sweep.put("values", threads);
-        sweep.put("plan", load.plan);
-        sweep.put("appArgs", app.args());
-        sweep.put("jmeterProps", load.props());
-        List<Map<String, Object>> runs = new ArrayList<>();
-        sweep.put("runs", runs);
-        List<Path> finished = new ArrayList<>();
-        long sweepStart = System.nanoTime();
-        for (int i = 0; i < threads.size(); i++) {
-            int n = threads.get(i);
-            String label = "[sweep " + (i + 1) + "/" + threads.size() + " threads=" + n + "]";
-            Path runDir = dir.resolve(String.format("threads-%04d", n));
-            long left = estimateLeft(sweepStart, i, threads.size(), duration + warmup);
-            System.err.println(label + " starting; about " + left + " s left in the sweep");
-            List<String> appArgs = new ArrayList<>(app.args());
-            appArgs.add("--threads=" + n);
-            RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), warmup, load.primeCache, duration,
-                    !load.noAgent,
-                    load.agentOptions,
-                    load.dashboard != null && load.dashboard, !load.noAnalyze, runDir);
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("threads", n);
-            entry.put("dir", runDir.toString());
-            try {
-                RunExecutor.Outcome o = new RunExecutor(layout,
-                        (phase, detail) -> System.err.println(label + " " + phase + ": " + detail))
-                        .execute(spec);
-                entry.put("status", o.analysisExit() > 0 ? "analysis-failed" : "ok");
-                entry.put("samples", o.jtl().samples());
-                entry.put("errorRate", o.jtl().errorRate());
-                finished.add(runDir);
-            } catch (java.io.IOException | RuntimeException e) {
-                System.err.println(label + " FAILED: " + e.getMessage() + " (the sweep goes on)");
-                entry.put("status", "failed");
-                entry.put("error", e.getMessage());
-            }
-            runs.add(entry);
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValue(dir.resolve("sweep.json").toFile(), sweep);
+        RunSpec base = new RunSpec(app.args(), load.plan, load.props(), load.warmupSeconds(), load.primeCache,
+                load.durationSeconds(), !load.noAgent, load.agentOptions,
+                load.dashboard != null && load.dashboard, !load.noAnalyze, dir);
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("plan", load.plan);
+        header.put("appArgs", app.args());
+        header.put("jmeterProps", load.props());
+        header.put("durationSeconds", base.durationSeconds());
+        header.put("warmupSeconds", base.warmupSeconds());
+        List<String> compare = new ArrayList<>();
+        if (rows != null) {
+            compare.addAll(List.of("--rows", rows));
         }
-        System.err.printf("[sweep] %d of %d settings finished in %d s%n", finished.size(), threads.size(),
-                (System.nanoTime() - sweepStart) / 1_000_000_000L);
-        if (finished.isEmpty()) {
-            System.err.println("poolscope: every setting failed; nothing to compare");
-            return 1;
+        if (cols != null) {
+            compare.addAll(List.of("--cols", cols));
         }
-        if (load.noAnalyze) {
-            return 0;
+        MatrixRunner.Result r = new MatrixRunner(layout, dir, "sweep").run(matrix,
+                (p, o) -> p.setting().apply(base,
+                        o),
+                header, compare, base.durationSeconds() + base.warmupSeconds());
+        if (java.nio.file.Files.isRegularFile(dir.resolve("compare.html"))) {
+            System.out.println(dir.resolve("compare.html"));
         }
-        List<String> command = new ArrayList<>(List.of(Layout.javaBin(), "-jar",
-                layout.analysisJar().toString(), "compare", "--out", dir.toString()));
-        finished.forEach(p -> command.add(p.toString()));
-        int exit = Children.track(new ProcessBuilder(command).inheritIO().start()).waitFor();
-        if (exit != 0) {
-            System.err.println("poolscope: the comparison failed (exit " + exit + ")");
-            return 1;
-        }
-        System.out.println(dir.resolve("compare.html"));
-        return finished.size() == threads.size() ? 0 : 1;
+        return r.exit();
     }
 
-    private static long estimateLeft(long sweepStart, int done, int total, int perRunLoadSeconds) {
-        if (done == 0) {
-            // start-up, warm-up, load, stop and analysis: measured ~30 s above the load on 2 cores
-            return (long) total * (perRunLoadSeconds + 30);
+    /** --threads and every --vary; the default thread counts when neither is given. */
+    static Matrix matrix(List<String> threads, List<String> vary, int repeat) {
+        List<Matrix.Axis> axes = new ArrayList<>();
+        if (threads != null && !threads.isEmpty()) {
+            axes.add(Matrix.parse("threads=" + String.join(",", threads), "--threads"));
         }
-        long elapsed = (System.nanoTime() - sweepStart) / 1_000_000_000L;
-        return elapsed / done * (total - done);
+        for (String v : vary) {
+            axes.add(Matrix.parse(v));
+        }
+        if (axes.isEmpty()) {
+            axes.add(Matrix.parse("threads=" + DEFAULT_THREADS));
+        }
+        return new Matrix(axes, repeat);
     }
 }

@@ -54,9 +54,18 @@ class CliBadInputTest {
 
     @Test
     void badThreadList() {
-        assertThat(run(2, "sweep", "--threads", "8,x")).contains("Invalid value for option '--threads'");
+        assertThat(run(2, "sweep", "--threads", "8,x"))
+                .isEqualTo("poolscope: --threads: 'x' is not a whole number");
         assertThat(run(2, "sweep", "--threads", "0,8"))
-                .isEqualTo("poolscope: --threads values must be between 1 and 10000, got 0");
+                .isEqualTo("poolscope: --threads: 0 is out of range (at least 1, at most 10000)");
+        assertThat(run(2, "sweep", "--vary", "colour=red,blue")).startsWith(
+                "poolscope: unknown knob 'colour': one of threads, server, virtual-threads,");
+        assertThat(run(2, "sweep", "--vary", "vus=10,10"))
+                .isEqualTo("poolscope: --vary vus repeats a value: [10, 10]");
+        assertThat(run(2, "sweep", "--server", "jetty", "--vary", "server=tomcat,undertow"))
+                .isEqualTo("poolscope: --server is both fixed and varied: drop one");
+        assertThat(run(2, "sweep", "--vary", "server=tomcat", "--repeat", "0"))
+                .isEqualTo("poolscope: --repeat must be between 1 and 100, got 0");
     }
 
     @Test

@@ -82,21 +82,42 @@ class EndToEndIT {
 
     @Test
     @Order(3)
-    void aShortSweepComparesBothSettingsAndRecommends() throws Exception {
-        Path dir = work.resolve("sweep");
-        int exit = PoolscopeCli.execute("sweep", "--threads", "4,32", "--pool-size", "4", "--plan", "vu500",
-                "--vus", "24", "--duration", "8s",
-                "--warmup", "2s", "--out", dir.toString());
+    void aTwoByTwoMatrixComparesEveryCellWithItsCauseAndStartup() throws Exception {
+        Path dir = work.resolve("matrix");
+        int exit = PoolscopeCli.execute("sweep", "--threads", "4,32", "--vary", "server=tomcat,undertow",
+                "--pool-size", "4", "--plan", "vu500", "--vus", "16", "--duration", "3s", "--warmup", "1s", "--out",
+                dir.toString());
         assertThat(exit).isZero();
-        JsonNode compare = JSON.readTree(dir.resolve("compare.json").toFile());
-        assertThat(compare.path("runs")).hasSize(2);
-        assertThat(compare.path("knob").asText()).isEqualTo("threads");
-        assertThat(compare.path("recommendation").toString()).isNotBlank().isNotEqualTo("null")
-                .isNotEqualTo("\"\"");
-        assertThat(dir.resolve("compare.html")).isNotEmptyFile();
-        assertThat(dir.resolve("threads-0004/report.html")).isNotEmptyFile();
-        assertThat(dir.resolve("threads-0032/report.html")).isNotEmptyFile();
         JsonNode sweep = JSON.readTree(dir.resolve("sweep.json").toFile());
-        assertThat(sweep.path("runs").findValuesAsText("status")).containsExactly("ok", "ok");
+        assertThat(sweep.path("knobs").toString()).isEqualTo("[\"threads\",\"server\"]");
+        assertThat(sweep.path("runs").findValuesAsText("name")).containsExactly("threads-0004_server-tomcat",
+                "threads-0004_server-undertow", "threads-0032_server-tomcat", "threads-0032_server-undertow");
+        assertThat(sweep.path("runs").findValuesAsText("status")).containsOnly("ok");
+        JsonNode compare = JSON.readTree(dir.resolve("compare.json").toFile());
+        assertThat(compare.path("knob").asText()).isEqualTo("threads × server");
+        assertThat(compare.path("pivot").path("rows").toString()).isEqualTo("[\"threads\"]");
+        assertThat(compare.path("pivot").path("cols").toString()).isEqualTo("[\"server\"]");
+        JsonNode cells = compare.path("cells");
+        assertThat(cells).hasSize(4);
+        for (JsonNode c : cells) {
+            assertThat(c.path("primary_cause").asText()).as(c.toString()).isNotBlank();
+            assertThat(c.path("figures").path("throughput_rps").path("median").asDouble()).isPositive();
+            // Start-up and footprint are measured from the recording: the JVM start to the first served request.
+            assertThat(c.path("figures").path("startup_ms").path("median").asDouble()).isBetween(1_000.0, 180_000.0);
+            assertThat(c.path("figures").path("idle_classes_loaded").path("median").asDouble()).isGreaterThan(5_000);
+            assertThat(c.path("figures").path("idle_live_threads").path("median").asDouble()).isPositive();
+            assertThat(c.path("figures").path("idle_rss_bytes").path("median").asDouble()).isGreaterThan(50e6);
+            assertThat(c.path("figures").path("idle_heap_used_bytes").path("median").asDouble()).isPositive();
+        }
+        assertThat(cells.get(1).path("setting").toString()).isEqualTo("{\"threads\":4,\"server\":\"undertow\"}");
+        JsonNode summary = JSON.readTree(dir.resolve("threads-0032_server-tomcat/summary.json").toFile());
+        assertThat(summary.path("startup").path("idle_sampled_ms_before_first_request").asLong())
+                .as("the idle samples were taken before the first request, at most a gauge period and the idle pause")
+                .isBetween(0L, 2_600L);
+        String html = Files.readString(dir.resolve("compare.html"));
+        assertThat(html).contains("Figures by setting").contains("throughput (req/s)")
+                .contains("startup: JVM start to first served request (ms)");
+        assertThat(html.split("class=\"timeline\"", -1)).hasSize(5);
+        assertThat(dir.resolve("threads-0004_server-undertow/report.html")).isNotEmptyFile();
     }
 }

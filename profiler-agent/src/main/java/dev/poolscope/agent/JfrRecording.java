@@ -78,6 +78,11 @@ final class JfrRecording {
         r.enable("jdk.ThreadContextSwitchRate").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofSeconds(1));
+        // Start-up and footprint: when the JVM started, and classes, heap in use and resident size at idle.
+        r.enable("jdk.JVMInformation").with("period", "beginChunk");
+        r.enable("jdk.ClassLoadingStatistics").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.GCHeapMemoryUsage").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.ResidentSetSize").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(5));
         r.enable("jdk.GarbageCollection");
         r.enable("jdk.GCPhasePause");

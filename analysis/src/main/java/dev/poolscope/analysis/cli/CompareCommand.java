@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -18,13 +17,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import dev.poolscope.analysis.compare.Beside;
+import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.compare.CompareJson;
 import dev.poolscope.analysis.compare.ComparedRun;
+import dev.poolscope.analysis.compare.Explain;
 import dev.poolscope.analysis.compare.Figures;
+import dev.poolscope.analysis.compare.Lines;
+import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.compare.RunSet;
 import dev.poolscope.analysis.compare.Verdict;
 import dev.poolscope.analysis.flame.FlameGraphs;
 import dev.poolscope.analysis.report.CompareWriter;
+import dev.poolscope.analysis.report.MatrixChart;
 import dev.poolscope.analysis.report.TimelineJson;
 
 /**
@@ -34,16 +39,16 @@ import dev.poolscope.analysis.report.TimelineJson;
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Compare analyzed runs (run analyze first): "
         + "a table on stdout, and compare.html, compare.json and flame-diff.html in OUT.")
 final class CompareCommand implements Callable<Integer> {
-    static final String[][] COLUMNS = {{"rps", "throughput_rps"}, {"err", "error_rate"},
-            {"client p99", "client_ms.p99"}, {"server p99", "server_ms.p99"},
-            {"pool p99", "pool_wait_ms.p99"},
-            {"hold p50", "hold_ms.p50"}, {"backlog p99", "backlog_ms.p99"}, {"cpu", "cpu_process"},
-            {"threads", "max_threads"}, {"pool", "pool_size"}, {"cause", "primary_cause"},
-            {"recommend", "recommended_threads"}};
     static final String WALL = "flame-wall.collapsed";
 
     @Option(names = "--out", paramLabel = "DIR", description = "where to write (default: the run folders' common parent)")
     Path out;
+
+    @Option(names = "--rows", paramLabel = "KNOB,...", split = ",", description = "knobs down the pivot tables (default: every knob but the columns')")
+    List<String> rows;
+
+    @Option(names = "--cols", paramLabel = "KNOB,...", split = ",", description = "knobs across the pivot tables (default: the second varied knob)")
+    List<String> cols;
 
     @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "run folders with a summary.json")
     List<Path> runs;
@@ -65,8 +70,10 @@ final class CompareCommand implements Callable<Integer> {
                     + why);
             return AnalysisCli.FAILED;
         }
-        printTable(set, stdout);
-        Verdict verdict = Verdict.of(set.knob(), usable);
+        List<Cell> cells = Cell.of(usable);
+        List<ComparedRun> settings = cells.stream().map(Cell::median).toList();
+        CompareTable.print(set.knobs(), cells, stdout);
+        Verdict verdict = Verdict.of(set.knob(), settings);
         List<String> notes = new ArrayList<>();
         for (ComparedRun r : set.runs()) {
             if (!r.usable()) {
@@ -75,12 +82,36 @@ final class CompareCommand implements Callable<Integer> {
                 notes.add(r.label() + ": " + r.problem());
             }
         }
+        for (String k : concat(rows, cols)) {
+            if (!set.knobs().contains(k)) {
+                notes.add("--rows/--cols: '" + k + "' is not a varied knob (" + set.knob() + "); left out");
+            }
+        }
+        List<List<String>> axes = Pivot.axes(set.knobs(), rows, cols);
+        Beside beside = null;
+        try {
+            beside = Beside.read(dir, set.knobs(), cells);
+        } catch (IOException | RuntimeException e) {
+            notes.add("experiment.json cannot be read, so the seed's numbers are not shown: "
+                    + RunAnalyzer.oneLine(e));
+        }
+        List<String> explanation = beside == null
+                ? List.of()
+                : new Explain(set.knobs(), cells, Runtime.getRuntime().availableProcessors())
+                        .sentences(beside.experiment().path("explain").asText("capacity"), beside);
         try {
             Files.createDirectories(dir);
             String[] flame = flameDiff(set, verdict, dir);
             CompareJson json = new CompareJson();
-            json.write(dir.resolve("compare.json"), json.build(set, verdict, flame[0], flame[1]));
-            new CompareWriter().write(dir.resolve("compare.html"), input(set, verdict, notes, flame));
+            com.fasterxml.jackson.databind.node.ObjectNode root = json.build(set, verdict, flame[0],
+                    flame[1]);
+            json.addCells(root, set, cells, axes);
+            if (beside != null) {
+                json.addExperiment(root, beside, explanation);
+            }
+            json.write(dir.resolve("compare.json"), root);
+            new CompareWriter().write(dir.resolve("compare.html"),
+                    input(set, cells, verdict, notes, flame, axes, beside, explanation));
         } catch (IOException | RuntimeException e) {
             err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
                     + RunAnalyzer.oneLine(e));
@@ -118,17 +149,33 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static CompareWriter.Input input(RunSet set, Verdict v, List<String> notes, String[] flame) {
-        List<ComparedRun> usable = set.usable();
+    /** Settings drawn as lane charts: every one up to this many, else the best and the worst. */
+    static final int MAX_TIMELINES = 8;
+    /** The one-column-per-setting table stays readable up to this many settings. */
+    static final int MAX_TABLE_COLUMNS = 8;
+
+    private static CompareWriter.Input input(RunSet set, List<Cell> cells, Verdict v, List<String> notes,
+            String[] flame, List<List<String>> axes, Beside beside, List<String> explanation) {
+        List<ComparedRun> settings = cells.stream().map(Cell::median).toList();
         List<CompareWriter.Timeline> timelines = new ArrayList<>();
         List<CompareWriter.Gap> gaps = new ArrayList<>();
         TimelineJson reader = new TimelineJson();
-        for (ComparedRun r : usable) {
+        String timelineNote = null;
+        List<ComparedRun> drawn = settings;
+        if (settings.size() > MAX_TIMELINES) {
+            drawn = v.best() == v.worst() ? List.of(v.best()) : List.of(v.best(), v.worst());
+            timelineNote = "Lanes of the best and the worst of " + settings.size()
+                    + " settings only (a page of every setting's lanes would be too large to open); each"
+                    + " setting's own report.html has its lanes.";
+        }
+        for (ComparedRun r : drawn) {
             try {
                 timelines.add(new CompareWriter.Timeline(r.label(), reader.read(r.dir()), null));
             } catch (IOException | RuntimeException e) {
                 timelines.add(new CompareWriter.Timeline(r.label(), null, RunAnalyzer.oneLine(e)));
             }
+        }
+        for (ComparedRun r : settings) {
             Double requests = r.number("requests");
             Map<String, Double> perRequest = new LinkedHashMap<>();
             JsonNode causes = r.node("server_ms_by_cause");
@@ -138,59 +185,73 @@ final class CompareCommand implements Callable<Integer> {
             }
             gaps.add(new CompareWriter.Gap(r.label(), perRequest));
         }
-        String title = usable.size() + " runs by " + set.knob();
-        String knobNote = RunSet.NO_KNOB.equals(set.knob())
+        boolean repeated = cells.stream().anyMatch(c -> c.runs().size() > 1);
+        int runs = cells.stream().mapToInt(c -> c.runs().size()).sum();
+        String title = settings.size() + " settings" + (repeated ? " (" + runs + " runs)" : "") + " by "
+                + set.knob();
+        String knobNote = set.knobs().isEmpty()
                 ? "The runs differ in no app option the launcher records; they are shown in folder order."
-                : "Knob: " + set.knob() + " (from " + set.knobSource() + "), " + String.join(", ",
-                        usable.stream().map(ComparedRun::label).toList()) + ".";
-        return new CompareWriter.Input(title, knobNote, notes, v.sentences(), Figures.table(usable),
-                timelines, gaps,
-                flame[0], flame[1]);
+                : "Knobs: " + set.knob() + " (from " + set.knobSource() + "); settings: " + String.join("; ",
+                        settings.stream().map(ComparedRun::label).toList()) + "."
+                        + (repeated
+                                ? " Each setting ran " + repeatText(cells) + "; every figure is the median"
+                                        + " over its runs, with the range (min–max) beside it."
+                                : "");
+        List<CompareWriter.MatrixFigure> matrix = new ArrayList<>();
+        String x = null;
+        if (set.matrix() || repeated) {
+            x = Lines.xKnob(cells, set.knobs(), axes.get(1));
+            for (Pivot p : Figures.pivots(cells, axes.get(0), axes.get(1))) {
+                MatrixChart.Chart chart = x == null
+                        ? null
+                        : MatrixChart.of(p.figure(), x, Lines.of(cells, x, set.knobs(), p.path()));
+                matrix.add(new CompareWriter.MatrixFigure(p, chart == null ? null : chart.plot()));
+            }
+        }
+        String matrixNote = matrix.isEmpty()
+                ? null
+                : "Rows: " + (axes.get(0).isEmpty() ? "none" : String.join(", ", axes.get(0))) + "; columns: "
+                        + (axes.get(1).isEmpty() ? "none" : String.join(", ", axes.get(1)))
+                        + " (--rows/--cols choose). Under each value, the setting's primary cause."
+                        + (x == null
+                                ? ""
+                                : " Charts: the figure over " + x
+                                        + ", one line per setting of the other knobs"
+                                        + (repeated ? ", whiskers from the smallest to the largest run" : "")
+                                        + ".");
+        CompareWriter.Experiment experiment = null;
+        if (beside != null) {
+            JsonNode e = beside.experiment();
+            List<String> ran = new ArrayList<>();
+            e.path("ran").forEach(r -> ran.add(r.asText()));
+            List<String> enotes = new ArrayList<>();
+            e.path("notes").forEach(r -> enotes.add(r.asText()));
+            title = e.path("name").asText() + (e.path("quick").asBoolean() ? " (quick)" : "") + ": "
+                    + e.path("title").asText();
+            experiment = new CompareWriter.Experiment(e.path("source").asText(),
+                    e.path("seed_setup").asText(),
+                    ran, enotes, beside.tables(), explanation);
+        }
+        return new CompareWriter.Input(title, knobNote, experiment, notes, v.sentences(),
+                settings.size() <= MAX_TABLE_COLUMNS ? Figures.table(settings) : null, matrixNote, matrix,
+                timelines, timelineNote, gaps, flame[0], flame[1]);
     }
 
-    private static void printTable(RunSet set, PrintWriter out) {
-        List<String[]> rows = new ArrayList<>();
-        String[] header = new String[COLUMNS.length + 1];
-        header[0] = set.knob();
-        for (int i = 0; i < COLUMNS.length; i++) {
-            header[i + 1] = COLUMNS[i][0];
-        }
-        rows.add(header);
-        for (ComparedRun r : set.usable()) {
-            String[] row = new String[COLUMNS.length + 1];
-            row[0] = r.value() == null ? r.name() : r.value();
-            for (int i = 0; i < COLUMNS.length; i++) {
-                row[i + 1] = cell(r.node(COLUMNS[i][1]));
-            }
-            rows.add(row);
-        }
-        int[] width = new int[header.length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        for (String[] r : rows) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                sb.append(String.format(Locale.ROOT, i == 0 ? "%-" + width[i] + "s" : "  %" + width[i] + "s",
-                        r[i]));
-            }
-            out.println(sb);
-        }
+    private static String repeatText(List<Cell> cells) {
+        int min = cells.stream().mapToInt(c -> c.runs().size()).min().orElse(0);
+        int max = cells.stream().mapToInt(c -> c.runs().size()).max().orElse(0);
+        return (min == max ? Integer.toString(min) : min + " to " + max) + " times, interleaved";
     }
 
-    private static String cell(JsonNode n) {
-        if (n == null) {
-            return "-";
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>();
+        if (a != null) {
+            out.addAll(a);
         }
-        if (n.isNumber()) {
-            double v = n.doubleValue();
-            return v == Math.rint(v) && Math.abs(v) < 1e12
-                    ? Long.toString((long) v)
-                    : String.format(Locale.ROOT, "%.3g", v);
+        if (b != null) {
+            out.addAll(b);
         }
-        return n.asText();
+        return out;
     }
 
     /** The deepest folder holding every run folder. */

@@ -2,6 +2,7 @@ package dev.poolscope.analysis.compare;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,19 +19,23 @@ public final class CompareJson {
             "heap_used_max_bytes",
             "live_threads_max", "primary_cause", "recommended_threads", "requests", "client_samples",
             "duration_s",
-            "window_start_ms", "window_end_ms", "server_ms_by_cause"};
+            "window_start_ms", "window_end_ms", "server_ms_by_cause", "startup_ms", "idle_heap_used_bytes",
+            "idle_classes_loaded", "idle_live_threads", "idle_rss_bytes", "worker_pool"};
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public ObjectNode build(RunSet set, Verdict v, String flameDiff, String flameNote) {
         ObjectNode root = mapper.createObjectNode();
         root.put("knob", set.knob());
+        ArrayNode knobs = root.putArray("knobs");
+        set.knobs().forEach(knobs::add);
         root.put("knob_source", set.knobSource());
         ArrayNode runs = root.putArray("runs");
         for (ComparedRun r : set.runs()) {
             ObjectNode o = runs.addObject();
             setting(o, "setting", r);
             o.put("label", r.label());
+            o.put("repeat", r.repeat());
             o.put("dir", r.dir().toString());
             o.put("status", r.usable() ? "ok" : "not compared");
             if (r.problem() == null) {
@@ -85,10 +90,136 @@ public final class CompareJson {
         dev.poolscope.analysis.output.AtomicWrite.write(file, out -> mapper.writeValue(out, node));
     }
 
-    /** The knob's value: a number when it is one, else text; the folder name when the runs differ in no knob. */
+    /**
+     * The settings of a matrix (or of repeated runs): one entry per setting with its knob values, its runs, each
+     * matrix figure's median and range, and its primary cause; and the pivot's rows and columns.
+     */
+    public void addCells(ObjectNode root, RunSet set, List<Cell> cells, List<List<String>> axes) {
+        int repeat = cells.stream().mapToInt(c -> c.runs().size()).max().orElse(1);
+        root.put("repeat", repeat);
+        ObjectNode pivot = root.putObject("pivot");
+        ArrayNode rows = pivot.putArray("rows");
+        axes.get(0).forEach(rows::add);
+        ArrayNode cols = pivot.putArray("cols");
+        axes.get(1).forEach(cols::add);
+        ArrayNode out = root.putArray("cells");
+        for (Cell c : cells) {
+            ObjectNode o = out.addObject();
+            ObjectNode setting = o.putObject("setting");
+            c.setting().forEach((k, v) -> typed(setting, k, v));
+            o.put("label", c.label());
+            ArrayNode dirs = o.putArray("runs");
+            c.runs().forEach(r -> dirs.add(r.dir().toString()));
+            JsonNode cause = c.median().node("primary_cause");
+            if (cause == null) {
+                o.putNull("primary_cause");
+            } else {
+                o.put("primary_cause", cause.asText());
+            }
+            ArrayNode causes = o.putArray("primary_causes");
+            c.causes().forEach(causes::add);
+            ObjectNode figures = o.putObject("figures");
+            for (String[] f : Figures.matrixFigures(cells)) {
+                Double median = c.median().number(f[1]);
+                JsonNode v = Figures.value(c.median(), f[1]);
+                if (median == null && v != null && v.isNumber()) {
+                    median = v.doubleValue();
+                }
+                ObjectNode fig = figures.putObject(f[1]);
+                if (median == null) {
+                    fig.putNull("median");
+                    fig.putNull("min");
+                    fig.putNull("max");
+                    continue;
+                }
+                double[] range = c.range(f[1]);
+                fig.put("median", median);
+                fig.put("min", range == null ? median : range[0]);
+                fig.put("max", range == null ? median : range[1]);
+            }
+        }
+    }
+
+    /** The seed's tables with ours beside them, what was run, and the explanation. */
+    public void addExperiment(ObjectNode root, Beside beside, List<String> explanation) {
+        ObjectNode e = root.putObject("experiment");
+        for (String f : new String[]{"name", "title", "seed", "source", "seed_setup", "quick", "repeat",
+                "scale",
+                "ran", "notes"}) {
+            JsonNode v = beside.experiment().get(f);
+            e.set(f, v == null ? mapper.nullNode() : v.deepCopy());
+        }
+        ArrayNode tables = e.putArray("tables");
+        for (Beside.Table t : beside.tables()) {
+            ObjectNode to = tables.addObject();
+            to.put("title", t.title());
+            ArrayNode cols = to.putArray("columns");
+            t.columns().forEach(cols::add);
+            ArrayNode rows = to.putArray("rows");
+            for (Beside.Row r : t.rows()) {
+                ObjectNode ro = rows.addObject();
+                ro.put("label", r.label());
+                ro.put("unit", r.unit());
+                ArrayNode cells = ro.putArray("cells");
+                for (Beside.Entry x : r.entries()) {
+                    ObjectNode c = cells.addObject();
+                    number(c, "seed", x.seed());
+                    number(c, "ours", x.ours());
+                    number(c, "ours_min", x.range() == null ? null : x.range()[0]);
+                    number(c, "ours_max", x.range() == null ? null : x.range()[1]);
+                    if (x.cause() == null) {
+                        c.putNull("primary_cause");
+                    } else {
+                        c.put("primary_cause", x.cause());
+                    }
+                    if (x.note() == null) {
+                        c.putNull("note");
+                    } else {
+                        c.put("note", x.note());
+                    }
+                    if (x.cell() == null) {
+                        c.putNull("setting");
+                    } else {
+                        ObjectNode s = c.putObject("setting");
+                        x.cell().setting().forEach((k, v) -> typed(s, k, v));
+                    }
+                }
+            }
+        }
+        ArrayNode ex = e.putArray("explanation");
+        explanation.forEach(ex::add);
+    }
+
+    private static void number(ObjectNode o, String name, Double v) {
+        if (v == null) {
+            o.putNull(name);
+        } else {
+            o.put(name, Math.round(v * 1e4) / 1e4);
+        }
+    }
+
+    /** A knob value: a number when it is one, else text. */
+    static void typed(ObjectNode o, String name, String value) {
+        Double d = RunSet.number(value);
+        if (d != null && d == Math.rint(d) && Math.abs(d) < 1e15) {
+            o.put(name, d.longValue());
+        } else if (d != null) {
+            o.put(name, d);
+        } else {
+            o.put(name, value);
+        }
+    }
+
+    /**
+     * The knob's value: a number when it is one, else text; an object of every knob's value for a matrix; the folder
+     * name when the runs differ in no knob.
+     */
     private static void setting(ObjectNode o, String name, ComparedRun r) {
         if (r == null) {
             o.putNull(name);
+        } else if (r.setting().size() > 1) {
+            ObjectNode m = o.putObject(name);
+            r.setting().forEach((k, v) -> typed(m, k, v));
         } else if (r.value() == null) {
             o.put(name, r.name());
         } else {

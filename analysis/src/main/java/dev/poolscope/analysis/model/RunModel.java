@@ -18,7 +18,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
-        boolean cpuFromSchedstat, List<LockSite> locks) {
+        boolean cpuFromSchedstat, List<LockSite> locks, Startup startup) {
 
     /** What request threads waited on in monitor and lock waits (class names as recorded), most time first. */
     public record LockSite(String className, long waitNanos) {

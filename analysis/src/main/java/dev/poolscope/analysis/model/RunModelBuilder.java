@@ -28,6 +28,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     static final String WARMUP_PREFIX = "warmup-";
 
     private final RunData data = new RunData();
+    private final Startup.Collector startup = new Startup.Collector();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
     private long warmupRequests;
@@ -75,6 +76,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void request(Events.Request e) {
+        startup.request(e);
         if (e.requestId() != null && e.requestId().startsWith(WARMUP_PREFIX)) {
             warmupRequests++;
             return;
@@ -221,6 +223,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void threadCount(Events.ThreadCount e) {
+        startup.threadCount(e);
         if (in(e.timeNanos())) {
             data.threadCounts.add(e);
         }
@@ -231,6 +234,16 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (in(e.timeNanos())) {
             data.heap.add(e);
         }
+    }
+
+    @Override
+    public void jvmStart(Events.JvmStart e) {
+        startup.jvmStart(e);
+    }
+
+    @Override
+    public void footprint(Events.Footprint e) {
+        startup.footprint(e);
     }
 
     @Override
@@ -350,7 +363,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 schedTotals(workerIds, measured), schedTotals(data.eventLoopThreads, measured),
                 timeline.finish(lanesOmitted),
                 slowest,
-                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals));
+                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish());
     }
 
     /**

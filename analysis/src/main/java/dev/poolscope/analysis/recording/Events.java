@@ -89,6 +89,21 @@ public final class Events {
     public record HeapSummary(long timeNanos, long heapUsedBytes, boolean afterGc) {
     }
 
+    /** {@code jdk.JVMInformation}: when the JVM started (epoch ms). */
+    public record JvmStart(long timeNanos, long jvmStartEpochMillis) {
+    }
+
+    /**
+     * A periodic footprint gauge: {@code jdk.ClassLoadingStatistics} (loaded classes), {@code jdk.GCHeapMemoryUsage}
+     * (heap used, bytes) or {@code jdk.ResidentSetSize} (bytes).
+     */
+    public record Footprint(long timeNanos, FootprintKind kind, long value) {
+    }
+
+    public enum FootprintKind {
+        CLASSES_LOADED, HEAP_USED, RSS
+    }
+
     public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
     }
 

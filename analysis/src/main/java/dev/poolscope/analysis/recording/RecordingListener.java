@@ -72,6 +72,12 @@ public interface RecordingListener {
     default void heapSummary(HeapSummary e) {
     }
 
+    default void jvmStart(Events.JvmStart e) {
+    }
+
+    default void footprint(Events.Footprint e) {
+    }
+
     default void virtualThreadPinned(VirtualThreadPinned e) {
     }
 

@@ -223,6 +223,18 @@ public final class RecordingReader {
                             lng(e, "daemonCount"), lng(e, "peakCount")));
                 case "jdk.GCHeapSummary" -> l.heapSummary(new Events.HeapSummary(start, lng(e, "heapUsed"),
                         "After GC".equals(str(e, "when"))));
+                case "jdk.JVMInformation" -> {
+                    if (e.hasField("jvmStartTime")) {
+                        l.jvmStart(new Events.JvmStart(start, e.getInstant("jvmStartTime").toEpochMilli()));
+                    }
+                }
+                case "jdk.ClassLoadingStatistics" -> l.footprint(
+                        new Events.Footprint(start, Events.FootprintKind.CLASSES_LOADED,
+                                lng(e, "loadedClassCount")));
+                case "jdk.GCHeapMemoryUsage" ->
+                    l.footprint(new Events.Footprint(start, Events.FootprintKind.HEAP_USED, lng(e, "used")));
+                case "jdk.ResidentSetSize" ->
+                    l.footprint(new Events.Footprint(start, Events.FootprintKind.RSS, lng(e, "size")));
                 case "jdk.VirtualThreadPinned" -> l
                         .virtualThreadPinned(
                                 new Events.VirtualThreadPinned(thread(e.getThread()), start, end));

@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.thymeleaf.context.Context;
 
+import dev.poolscope.analysis.compare.Beside;
+import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.model.Cause;
 
 /**
@@ -29,9 +31,24 @@ public final class CompareWriter {
     public record Gap(String label, Map<String, Double> msPerRequestByCause) {
     }
 
-    public record Input(String title, String knobNote, List<String> notes, List<String> sentences,
-            Table figures,
-            List<Timeline> timelines, List<Gap> gaps, String flameFile, String flameNote) {
+    /** A matrix figure: its pivot table and, when a knob is numeric, its chart (else null). */
+    public record MatrixFigure(Pivot pivot, Plot chart) {
+    }
+
+    /**
+     * {@code figures} (one column per setting) is null when there are too many settings for it; {@code matrix} is
+     * empty for a plain one-knob comparison; {@code timelineNote} says which settings' lanes are drawn, or is null.
+     */
+    /** An experiment's frame: the seed's source and set-up, what was run, its notes, the tables, the explanation. */
+    public record Experiment(String source, String seedSetup, List<String> ran, List<String> notes,
+            List<Beside.Table> tables, List<String> explanation) {
+    }
+
+    public record Input(String title, String knobNote, Experiment experiment, List<String> notes,
+            List<String> sentences,
+            Table figures, String matrixNote, List<MatrixFigure> matrix,
+            List<Timeline> timelines, String timelineNote, List<Gap> gaps, String flameFile,
+            String flameNote) {
     }
 
     /** What the template draws per setting. */
@@ -42,10 +59,14 @@ public final class CompareWriter {
         Context ctx = new Context();
         ctx.setVariable("title", in.title());
         ctx.setVariable("knobNote", in.knobNote());
+        ctx.setVariable("experiment", in.experiment());
         ctx.setVariable("notes", in.notes());
         ctx.setVariable("sentences", in.sentences());
         ctx.setVariable("figures", in.figures());
+        ctx.setVariable("matrixNote", in.matrixNote());
+        ctx.setVariable("matrix", in.matrix());
         ctx.setVariable("timelines", lanes(in.timelines()));
+        ctx.setVariable("timelineNote", in.timelineNote());
         ctx.setVariable("gaps", gaps(in.gaps()));
         ctx.setVariable("flameFile", in.flameFile());
         ctx.setVariable("flameNote", in.flameNote());
@@ -72,7 +93,9 @@ public final class CompareWriter {
             String note = lanes + " busiest worker threads, " + Fmt.num(t.data().seconds()) + " s of load"
                     + (t.data().timeline().lanesOmitted() > 0
                             ? " (" + t.data().timeline().lanesOmitted() + " more threads not drawn)"
-                            : "");
+                            : "")
+                    + "; each pixel column in the cause that covered most of it" + TimelineView.aggregation(
+                            t.data().timeline());
             out.add(new Lanes(t.label(), p, note));
         }
         return out;

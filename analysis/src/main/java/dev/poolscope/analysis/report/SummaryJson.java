@@ -3,6 +3,8 @@ package dev.poolscope.analysis.report;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Link;
@@ -80,6 +83,8 @@ public final class SummaryJson {
         putNullable(root, "worker_run_delay_share", s.workerRunDelayShare());
         putNullable(root, "worker_run_delay_ms_per_s",
                 run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000);
+        startup(root, run.startup());
+        workerPool(root, run.pools().worker());
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
@@ -132,6 +137,62 @@ public final class SummaryJson {
 
     public void write(Path file, ObjectNode node) throws IOException {
         AtomicWrite.write(file, out -> mapper.writeValue(out, node));
+    }
+
+    /** Start-up and idle footprint (analysis/README.md): flat figures for tables, and where they came from. */
+    private static void startup(ObjectNode root, dev.poolscope.analysis.model.Startup st) {
+        putLong(root, "startup_ms", st.toFirstRequestMs());
+        putLong(root, "idle_heap_used_bytes", st.heapUsedBytes());
+        putLong(root, "idle_classes_loaded", st.classesLoaded());
+        putLong(root, "idle_live_threads", st.liveThreads());
+        putLong(root, "idle_rss_bytes", st.rssBytes());
+        ObjectNode o = root.putObject("startup");
+        putLong(o, "jvm_start_epoch_ms", st.jvmStartEpochMs());
+        putLong(o, "first_request_start_epoch_ms",
+                st.firstRequestStartNanos() == null ? null : st.firstRequestStartNanos() / 1_000_000L);
+        putLong(o, "first_request_end_epoch_ms",
+                st.firstRequestEndNanos() == null ? null : st.firstRequestEndNanos() / 1_000_000L);
+        putLong(o, "idle_sampled_ms_before_first_request",
+                st.idleSampleNanos() == null || st.firstRequestStartNanos() == null
+                        ? null
+                        : (st.firstRequestStartNanos() - st.idleSampleNanos()) / 1_000_000L);
+    }
+
+    /** The server's worker pool in the window: its size, the most busy at once, the share of samples with all busy. */
+    private static void workerPool(ObjectNode root,
+            List<Events.WorkerPoolGauge> g) {
+        ObjectNode o = root.putObject("worker_pool");
+        o.put("samples", g.size());
+        if (g.isEmpty()) {
+            o.putNull("max");
+            o.putNull("busy_max");
+            o.putNull("all_busy_share");
+            return;
+        }
+        int max = g.stream().mapToInt(w -> w.max()).max().orElse(0);
+        if (max > 0) {
+            o.put("max", max);
+        } else {
+            o.putNull("max");
+        }
+        // A server that cannot tell how many workers are busy reports -1 (Undertow's XNIO pool).
+        List<Events.WorkerPoolGauge> known = g.stream().filter(w -> w.busy() >= 0).toList();
+        if (known.isEmpty()) {
+            o.putNull("busy_max");
+            o.putNull("all_busy_share");
+            return;
+        }
+        o.put("busy_max", known.stream().mapToInt(w -> w.busy()).max().orElse(0));
+        long full = known.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
+        o.put("all_busy_share", round((double) full / known.size()));
+    }
+
+    private static void putLong(ObjectNode o, String name, Long v) {
+        if (v == null) {
+            o.putNull(name);
+        } else {
+            o.put(name, v);
+        }
     }
 
     private static void dist(ObjectNode root, String name, Distribution d) {

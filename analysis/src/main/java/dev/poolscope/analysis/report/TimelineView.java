@@ -48,11 +48,22 @@ final class TimelineView {
         }
         String note = "Lanes: the " + t.lanes().size() + " busiest worker threads"
                 + (t.lanesOmitted() > 0 ? " (" + t.lanesOmitted() + " more not drawn)" : "")
-                + (t.segmentsOmitted() > 0
-                        ? "; " + t.segmentsOmitted() + " pieces beyond the cap not drawn"
-                        : "")
+                + aggregation(t)
                 + ". Time no event covers takes the colour of its largest share (CPU, run delay or unexplained).";
         return new Model(lanes, states, workerPlot(run, t0, len), hikariPlot(run, t0, len), note);
+    }
+
+    /**
+     * What the lanes are drawn from, when not from their exact pieces: "; aggregated: 81234 pieces into columns of 38
+     * ms, each in the cause that covered most of it".
+     */
+    static String aggregation(StateTimeline t) {
+        return t.aggregated()
+                ? "; aggregated: " + t.lanePieces() + " pieces (more than " + StateTimeline.MAX_LANE_PIECES
+                        + " a report carries) drawn as columns of " + Fmt.ms(t.laneColumnNanos() / 1e6)
+                        + ", each in the cause that covered most of it (blank where the thread was mostly between"
+                        + " requests), so every lane spans the whole window"
+                : "";
     }
 
     /**
@@ -88,7 +99,8 @@ final class TimelineView {
 
     /**
      * Small multiples would carry every piece of every lane of every setting: instead each pixel column gets the
-     * cause that covered most of it, and equal neighbours merge. A lane then has at most one piece per pixel.
+     * cause that covered most of it (or stays blank when the thread was mostly between requests), and equal neighbours
+     * merge. A lane then has at most one piece per pixel.
      */
     static List<StateTimeline.Segment> perPixel(List<StateTimeline.Segment> segments, long startNanos,
             double seconds) {
@@ -111,12 +123,15 @@ final class TimelineView {
         List<StateTimeline.Segment> out = new java.util.ArrayList<>();
         for (int c = 0; c < columns; c++) {
             int best = -1;
+            long sum = 0;
             for (int k = 0; k < Cause.ALL.length; k++) {
+                sum += covered[c][k];
                 if (covered[c][k] > 0 && (best < 0 || covered[c][k] > covered[c][best])) {
                     best = k;
                 }
             }
-            if (best < 0) {
+            // A pixel where the thread spent most of its time between requests stays blank.
+            if (best < 0 || sum < colNanos - sum) {
                 continue;
             }
             long a = startNanos + (long) (c * colNanos);

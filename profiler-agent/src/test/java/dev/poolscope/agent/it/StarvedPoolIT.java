@@ -132,7 +132,8 @@ class StarvedPoolIT {
         // JDK events.
         for (String type : List.of("jdk.ThreadPark", "jdk.ExecutionSample", "jdk.CPULoad",
                 "jdk.ThreadCPULoad",
-                "jdk.JavaThreadStatistics", "jdk.ThreadStart", "poolscope.AgentStatus")) {
+                "jdk.JavaThreadStatistics", "jdk.ThreadStart", "poolscope.AgentStatus", "jdk.JVMInformation",
+                "jdk.ClassLoadingStatistics", "jdk.GCHeapMemoryUsage", "jdk.ResidentSetSize")) {
             assertTrue(ev.containsKey(type), type);
         }
         assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),

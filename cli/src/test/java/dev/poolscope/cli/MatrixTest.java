@@ -1,0 +1,87 @@
+package dev.poolscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** A sweep's settings: the product of the varied knobs, their folder names, the interleaved schedule. */
+class MatrixTest {
+
+    @Test
+    void theProductChangesTheFirstKnobSlowest() {
+        Matrix m = SweepCommand.matrix(null,
+                List.of("server=tomcat,jetty", "virtual-threads=false,true", "vus=100,900"), 1);
+        assertThat(m.settings()).extracting(Matrix.Setting::label).containsExactly(
+                "server=tomcat virtual-threads=false vus=100", "server=tomcat virtual-threads=false vus=900",
+                "server=tomcat virtual-threads=true vus=100", "server=tomcat virtual-threads=true vus=900",
+                "server=jetty virtual-threads=false vus=100", "server=jetty virtual-threads=false vus=900",
+                "server=jetty virtual-threads=true vus=100", "server=jetty virtual-threads=true vus=900");
+    }
+
+    @Test
+    void foldersAreNamedByTheirValues() {
+        Matrix m = SweepCommand.matrix(List.of("8", "200"),
+                List.of("server=jetty", "virtual-threads=true", "vus=900", "prop:path=/api/sleep?ms=3000",
+                        "plan=ab-300"),
+                1);
+        assertThat(m.settings()).extracting(Matrix.Setting::folder).containsExactly(
+                "threads-0008_server-jetty_vt-true_vus-0900_path-api-sleep-ms-3000_plan-ab-300",
+                "threads-0200_server-jetty_vt-true_vus-0900_path-api-sleep-ms-3000_plan-ab-300");
+        assertThat(Knob.folderValue("15000")).isEqualTo("15000");
+        assertThat(Knob.folderValue("0")).isEqualTo("0000");
+    }
+
+    @Test
+    void withoutAnythingVariedTheThreadCountsOfSeed000Run() {
+        assertThat(SweepCommand.matrix(null, List.of(), 1).settings()).extracting(Matrix.Setting::folder)
+                .containsExactly("threads-0008", "threads-0016", "threads-0032", "threads-0064",
+                        "threads-0200");
+    }
+
+    @Test
+    void repeatsInterleave() {
+        Matrix m = SweepCommand.matrix(null, List.of("server=tomcat,jetty,undertow"), 2);
+        assertThat(m.schedule()).extracting(Matrix.Planned::folder).containsExactly("server-tomcat_rep-1",
+                "server-jetty_rep-1", "server-undertow_rep-1", "server-tomcat_rep-2", "server-jetty_rep-2",
+                "server-undertow_rep-2");
+        assertThat(m.schedule()).extracting(Matrix.Planned::repeat).containsExactly(1, 1, 1, 2, 2, 2);
+    }
+
+    @Test
+    void aSettingReplacesAppOptionsThePlanAndItsProperties() {
+        RunSpec base = new RunSpec(List.of("--server=tomcat", "--pool-size=10"), "vu500",
+                Map.of("vus", "500", "thinktime", "5"), 5, false, 60, true, null, false, true, Path.of("x"));
+        Matrix m = SweepCommand.matrix(List.of("16"),
+                List.of("server=undertow", "plan=greetings", "vus=300", "prop:path=/api/sleep?ms=1000"), 1);
+        RunSpec s = m.settings().getFirst().apply(base, Path.of("out"));
+        assertThat(s.appArgs()).containsExactly("--pool-size=10", "--threads=16", "--server=undertow");
+        assertThat(s.plan()).isEqualTo("greetings");
+        assertThat(s.jmeterProps()).containsEntry("vus", "300").containsEntry("thinktime", "5")
+                .containsEntry("path", "/api/sleep?ms=1000");
+        assertThat(s.out()).isEqualTo(Path.of("out"));
+        assertThat(s.durationSeconds()).isEqualTo(60);
+    }
+
+    @Test
+    void settingsThatWouldShareAFolderAreRefused() {
+        assertThatThrownBy(() -> SweepCommand.matrix(null, List.of("prop:path=/a/b,/a-b"), 1).settings())
+                .isInstanceOf(UserError.class).hasMessage("two settings would share the folder path-a-b"
+                        + " (prop:path=/a/b and prop:path=/a-b): make the values differ in letters or digits");
+    }
+
+    @Test
+    void badKnobsAndValuesAreNamed() {
+        assertThatThrownBy(() -> Matrix.parse("threads"))
+                .hasMessage("--vary expects KNOB=V1,V2,..., got 'threads'");
+        assertThatThrownBy(() -> Matrix.parse("vus=0"))
+                .hasMessage("--vary vus: 0 is out of range (at least 1)");
+        assertThatThrownBy(() -> Matrix.parse("prop:=1")).hasMessageStartingWith("unknown knob 'prop:'");
+        assertThatThrownBy(() -> SweepCommand.matrix(null, List.of("vus=1,2", "vus=3"), 1))
+                .hasMessage("--vary vus is given twice");
+    }
+}
