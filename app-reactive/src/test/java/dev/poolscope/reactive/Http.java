@@ -5,7 +5,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /** A real HTTP client against the app under test. */
 final class Http {
@@ -16,9 +18,16 @@ final class Http {
             .build();
 
     private final String base;
+    private final Supplier<String> onTimeout;
 
     Http(int port) {
+        this(port, () -> "");
+    }
+
+    /** {@code onTimeout} says what the server was doing when a request timed out (the one thing a hang needs). */
+    Http(int port, Supplier<String> onTimeout) {
         this.base = "http://127.0.0.1:" + port;
+        this.onTimeout = onTimeout;
     }
 
     HttpResponse<String> get(String path) {
@@ -38,8 +47,16 @@ final class Http {
 
     HttpResponse<String> send(HttpRequest.Builder builder) {
         try {
-            return CLIENT.send(builder.timeout(Duration.ofSeconds(120)).build(),
+            return CLIENT.send(builder.timeout(Duration.ofSeconds(60)).build(),
                     HttpResponse.BodyHandlers.ofString());
+        } catch (HttpTimeoutException e) {
+            String state;
+            try {
+                state = onTimeout.get();
+            } catch (RuntimeException diagnosisFailed) {
+                state = "(could not read the server's state: " + diagnosisFailed + ")";
+            }
+            throw new java.io.UncheckedIOException(e.getMessage() + "; server state: " + state, e);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

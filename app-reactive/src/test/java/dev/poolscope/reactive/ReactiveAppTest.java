@@ -73,7 +73,20 @@ class ReactiveAppTest {
     ObjectMapper objectMapper;
 
     Http http() {
-        return new Http(port);
+        return new Http(port, this::databaseState);
+    }
+
+    /** What every PostgreSQL session was doing and which locks it waited for: the state of a hung request. */
+    private String databaseState() {
+        return db.sql("SELECT a.pid, a.state, a.wait_event_type, a.wait_event, now() - a.xact_start AS in_tx,"
+                + " left(a.query, 120) AS query, pg_blocking_pids(a.pid)::text AS blocked_by"
+                + " FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()")
+                .fetch().all()
+                .map(Object::toString)
+                .collect(Collectors.joining("; "))
+                .block(java.time.Duration.ofSeconds(10))
+                + "; pool " + pool.getMetrics().map(m -> "acquired " + m.acquiredSize() + ", idle "
+                        + m.idleSize() + ", pending " + m.pendingAcquireSize()).orElse("(no metrics)");
     }
 
     static JsonNode json(HttpResponse<String> response) throws Exception {
