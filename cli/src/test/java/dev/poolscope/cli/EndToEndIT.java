@@ -85,7 +85,8 @@ class EndToEndIT {
     void aTwoByTwoMatrixComparesEveryCellWithItsCauseAndStartup() throws Exception {
         Path dir = work.resolve("matrix");
         int exit = PoolscopeCli.execute("sweep", "--threads", "4,32", "--vary", "server=tomcat,undertow",
-                "--pool-size", "4", "--plan", "vu500", "--vus", "16", "--duration", "3s", "--warmup", "1s", "--out",
+                "--pool-size", "4", "--plan", "vu500", "--vus", "16", "--duration", "3s", "--warmup", "1s",
+                "--out",
                 dir.toString());
         assertThat(exit).isZero();
         JsonNode sweep = JSON.readTree(dir.resolve("sweep.json").toFile());
@@ -103,13 +104,17 @@ class EndToEndIT {
             assertThat(c.path("primary_cause").asText()).as(c.toString()).isNotBlank();
             assertThat(c.path("figures").path("throughput_rps").path("median").asDouble()).isPositive();
             // Start-up and footprint are measured from the recording: the JVM start to the first served request.
-            assertThat(c.path("figures").path("startup_ms").path("median").asDouble()).isBetween(1_000.0, 180_000.0);
-            assertThat(c.path("figures").path("idle_classes_loaded").path("median").asDouble()).isGreaterThan(5_000);
+            assertThat(c.path("figures").path("startup_ms").path("median").asDouble()).isBetween(1_000.0,
+                    180_000.0);
+            assertThat(c.path("figures").path("idle_classes_loaded").path("median").asDouble())
+                    .isGreaterThan(5_000);
             assertThat(c.path("figures").path("idle_live_threads").path("median").asDouble()).isPositive();
-            assertThat(c.path("figures").path("idle_rss_bytes").path("median").asDouble()).isGreaterThan(50e6);
+            assertThat(c.path("figures").path("idle_rss_bytes").path("median").asDouble())
+                    .isGreaterThan(50e6);
             assertThat(c.path("figures").path("idle_heap_used_bytes").path("median").asDouble()).isPositive();
         }
-        assertThat(cells.get(1).path("setting").toString()).isEqualTo("{\"threads\":4,\"server\":\"undertow\"}");
+        assertThat(cells.get(1).path("setting").toString())
+                .isEqualTo("{\"threads\":4,\"server\":\"undertow\"}");
         JsonNode summary = JSON.readTree(dir.resolve("threads-0032_server-tomcat/summary.json").toFile());
         assertThat(summary.path("startup").path("idle_sampled_ms_before_first_request").asLong())
                 .as("the idle samples were taken before the first request, at most a gauge period and the idle pause")
