@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.WorkerOccupancy;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
@@ -84,7 +85,7 @@ public final class SummaryJson {
         putNullable(root, "worker_run_delay_ms_per_s",
                 run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000);
         startup(root, run.startup());
-        workerPool(root, run.pools().worker());
+        workerPool(root, WorkerOccupancy.of(run));
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
@@ -159,8 +160,8 @@ public final class SummaryJson {
     }
 
     /** The server's worker pool in the window: its size, the most busy at once, the share of samples with all busy. */
-    private static void workerPool(ObjectNode root,
-            List<Events.WorkerPoolGauge> g) {
+    private static void workerPool(ObjectNode root, WorkerOccupancy occupancy) {
+        List<Events.WorkerPoolGauge> g = occupancy.gauges();
         ObjectNode o = root.putObject("worker_pool");
         o.put("samples", g.size());
         if (g.isEmpty()) {
@@ -175,7 +176,8 @@ public final class SummaryJson {
         } else {
             o.putNull("max");
         }
-        // A server that cannot tell how many workers are busy reports -1 (Undertow's XNIO pool).
+        // Busy counts the server could not give (-1) and no request spans could fill stay unknown.
+        o.put("busy_source", occupancy.derived() ? "requests in flight" : "server");
         List<Events.WorkerPoolGauge> known = g.stream().filter(w -> w.busy() >= 0).toList();
         if (known.isEmpty()) {
             o.putNull("busy_max");

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.WorkerOccupancy;
 import dev.poolscope.analysis.model.StateTimeline;
 import dev.poolscope.analysis.recording.Events;
 
@@ -148,7 +149,7 @@ final class TimelineView {
     }
 
     private static Plot workerPlot(RunModel run, double t0, double len) {
-        List<Events.WorkerPoolGauge> g = run.pools().worker();
+        List<Events.WorkerPoolGauge> g = WorkerOccupancy.of(run).gauges();
         if (g.isEmpty()) {
             return null;
         }

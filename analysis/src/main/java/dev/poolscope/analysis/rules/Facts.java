@@ -2,6 +2,7 @@ package dev.poolscope.analysis.rules;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.WorkerOccupancy;
 
 /** Derived numbers several rules share. */
 final class Facts {
@@ -34,12 +35,7 @@ final class Facts {
 
     /** Percent of worker-pool gauge samples with every worker busy. */
     static double workersFullPct(RunModel run) {
-        var g = run.pools().worker();
-        if (g.isEmpty()) {
-            return 0;
-        }
-        long n = g.stream().filter(w -> w.max() > 0 && w.busy() >= w.max()).count();
-        return 100.0 * n / g.size();
+        return WorkerOccupancy.of(run).fullPct();
     }
 
     static double maxMachineCpu(RunModel run) {
