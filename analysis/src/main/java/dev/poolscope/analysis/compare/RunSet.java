@@ -196,11 +196,17 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
             Map<Path, Integer> repeats = new LinkedHashMap<>();
             Map<Path, String> problems = new LinkedHashMap<>();
             for (JsonNode r : root.path("runs")) {
+                // A sweep folder that was moved or copied keeps its runs beside sweep.json, under their names.
+                String name = r.path("name").asText(null);
                 String dir = r.path("dir").asText(null);
-                if (dir == null) {
+                Path p;
+                if (name != null && Files.isDirectory(out.resolve(name))) {
+                    p = normal(out.resolve(name));
+                } else if (dir != null) {
+                    p = normal(out.resolve(dir));
+                } else {
                     continue;
                 }
-                Path p = normal(out.resolve(dir));
                 Map<String, String> setting = new LinkedHashMap<>();
                 for (String k : knobs) {
                     JsonNode v = r.path("setting").has(k) ? r.path("setting").path(k) : r.path(k);

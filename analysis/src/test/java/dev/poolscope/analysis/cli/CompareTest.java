@@ -143,6 +143,28 @@ class CompareTest {
     }
 
     @Test
+    void aMovedSweepFolderFindsItsRunsBesideSweepJsonByName() throws Exception {
+        Path out = dir.resolve("sweep");
+        // Written where the sweep first ran; the folder has since been copied here.
+        Files.writeString(out.resolve("sweep.json"), """
+                {"knobs":["threads"],"runs":[
+                 {"name":"threads-0002","setting":{"threads":"2"},"dir":"/gone/threads-0002","status":"ok"},
+                 {"name":"threads-0008","setting":{"threads":"8"},"dir":"/gone/threads-0008","status":"ok"}]}
+                """);
+        try {
+            BadInputTest.Ran r = BadInputTest.cli("compare", "--out", out.toString(), t8.toString(),
+                    t2.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            JsonNode c = json(out.resolve("compare.json"));
+            assertThat(c.path("knob_source").asText()).isEqualTo("sweep.json");
+            assertThat(c.path("runs").findValuesAsText("label")).containsExactly("threads=2", "threads=8");
+            assertThat(c.path("runs").findValuesAsText("status")).containsExactly("ok", "ok");
+        } finally {
+            Files.delete(out.resolve("sweep.json"));
+        }
+    }
+
+    @Test
     void fewerThanTwoUsableRunsIsAOneLineError() throws Exception {
         BadInputTest.Ran one = BadInputTest.cli("compare", "--out", dir.resolve("one").toString(),
                 t2.toString(),
