@@ -74,7 +74,8 @@ final class RunExecutor {
         }
         write(dir, run);
 
-        progress.phase("start", "app " + String.join(" ", spec.appArgs()));
+        progress.phase("start", (instances > 1 ? instances + " instances of " : "") + "app "
+                + String.join(" ", spec.appArgs()));
         phases.put("appStartMs", System.currentTimeMillis());
         try (AppGroup app = AppGroup.start(layout, spec, dir, instances)) {
             Map<String, String> ready = app.awaitReady(Duration.ofMinutes(3));
