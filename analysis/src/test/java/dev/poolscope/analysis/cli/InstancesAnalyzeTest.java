@@ -86,6 +86,16 @@ class InstancesAnalyzeTest {
                 .isCloseTo(i1.path("server_ms_by_cause").path(e.getKey()).asDouble()
                         + i2.path("server_ms_by_cause").path(e.getKey()).asDouble(),
                         org.assertj.core.data.Offset.offset(0.002)));
+        // Per-JVM signals: the service's CPU and GC pauses are its JVMs' added up.
+        assertThat(s.path("cpu_process").asDouble()).isCloseTo(
+                i1.path("cpu_process").asDouble() + i2.path("cpu_process").asDouble(),
+                org.assertj.core.data.Offset.offset(0.002));
+        assertThat(s.path("gc_pause_ms_total").asDouble()).isCloseTo(
+                i1.path("gc_pause_ms_total").asDouble() + i2.path("gc_pause_ms_total").asDouble(),
+                org.assertj.core.data.Offset.offset(0.002));
+        assertThat(s.path("server_ms").path("max").asDouble()).isEqualTo(
+                Math.max(i1.path("server_ms").path("max").asDouble(),
+                        i2.path("server_ms").path("max").asDouble()));
         String p1 = i1.path("primary_cause").asText();
         String p2 = i2.path("primary_cause").asText();
         assertThat(p1).isNotEmpty();
