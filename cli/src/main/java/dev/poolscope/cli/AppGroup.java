@@ -42,8 +42,30 @@ final class AppGroup implements AutoCloseable {
             throw new UserError("--instances must be 1 to 16, got " + count);
         }
         AppGroup g = new AppGroup(layout, spec, dir, count);
-        g.apps.add(g.startInstance(1, spec.appArgs()));
+        List<String> first = new ArrayList<>(spec.appArgs());
+        if (count > 1) {
+            first.add("--lab.embedded.max-connections=" + maxConnections(spec.appArgs(), count));
+        }
+        g.apps.add(g.startInstance(1, first));
         return g;
+    }
+
+    /**
+     * Connections the first instance's embedded PostgreSQL must accept when every instance fills its pool: the app's
+     * own rule (its pool and 20 more, at least 100) over all of them.
+     */
+    static int maxConnections(List<String> appArgs, int count) {
+        int pool = 10;
+        for (String a : appArgs) {
+            if (a.startsWith("--pool-size=")) {
+                try {
+                    pool = Integer.parseInt(a.substring("--pool-size=".length()).trim());
+                } catch (NumberFormatException e) {
+                    // The app refuses it with its own message.
+                }
+            }
+        }
+        return Math.max(100, count * pool + 20);
     }
 
     private AppProcess startInstance(int n, List<String> args) throws IOException {

@@ -59,6 +59,12 @@ class BalancerTest {
     }
 
     @Test
+    void theSharedDatabaseTakesEveryInstancesPool() {
+        assertThat(AppGroup.maxConnections(List.of(), 2)).isEqualTo(100);
+        assertThat(AppGroup.maxConnections(List.of("--pool-size=60"), 3)).isEqualTo(200);
+    }
+
+    @Test
     void otherInstancesGetTheFirstOnesBackendsUnlessTheUserGaveThem() {
         List<String> lines = List.of("started",
                 "poolscope-app backends: PostgreSQL jdbc:postgresql://127.0.0.1:40123/postgres (embedded), Redis"
