@@ -6,9 +6,15 @@ import java.util.List;
 
 /**
  * Splits a window of one thread into causes. Same-thread event intervals are painted first, highest-priority cause
- * winning where they overlap; stop-the-world pauses apply to every thread. What no event covers is split into on-CPU
- * and run delay from the thread's schedstat deltas (or execution samples when there are none), and the rest stays
- * unexplained: shown, never hidden.
+ * winning where they overlap. What no event covers is split into on-CPU, run delay and unexplained.
+ *
+ * <p>
+ * A request that carries its own measured CPU and run delay (read by the agent on the serving thread at the span's
+ * start and end) gets exactly those, and a stop-the-world pause counts against it only for the part of the
+ * uncovered time they leave: a thread that is parked, sleeping or reading a socket during a pause was waiting
+ * anyway, and a thread on CPU or in the run queue was not stopped. Without them (older recordings, steps inside
+ * a request) pauses apply to every thread they overlap and the remainder is apportioned from the thread's
+ * schedstat deltas (or execution samples when there are none). The rest stays unexplained: shown, never hidden.
  */
 final class Attributor {
     /** JDK execution sampling period the agent configures (recording-format.md). */
@@ -21,7 +27,7 @@ final class Attributor {
         /** A piece covered by no event; its split is given once per window by {@link #remainderShares}. */
         void remainder(long start, long end);
 
-        void remainderShares(double cpu, double runDelay, double unexplained);
+        void remainderShares(double cpu, double runDelay, double gcPause, double unexplained);
     }
 
     private final RunData data;
@@ -31,14 +37,20 @@ final class Attributor {
     }
 
     Breakdown attribute(long threadId, long from, long to) {
-        return attribute(threadId, from, to, null);
+        return attribute(threadId, from, to, null, -1, -1);
     }
 
-    Breakdown attribute(long threadId, long from, long to, SegmentSink sink) {
+    /**
+     * {@code measuredCpu} and {@code measuredRunDelay}: the window's own CPU and run delay in nanoseconds, -1 when
+     * unknown (then apportioned as described above).
+     */
+    Breakdown attribute(long threadId, long from, long to, SegmentSink sink, long measuredCpu,
+            long measuredRunDelay) {
         Breakdown b = new Breakdown();
         if (to <= from) {
             return b;
         }
+        boolean measured = measuredCpu >= 0;
         List<long[]> marks = new ArrayList<>(); // {time, +1/-1, cause}
         ThreadSpans spans = data.spans.get(threadId);
         if (spans != null) {
@@ -50,10 +62,12 @@ final class Attributor {
                 }
             });
         }
-        data.pauses.overlapping(from, to, i -> {
-            marks.add(new long[]{Math.max(from, data.pauses.start(i)), 1, Cause.GC_PAUSE.ordinal()});
-            marks.add(new long[]{Math.min(to, data.pauses.end(i)), -1, Cause.GC_PAUSE.ordinal()});
-        });
+        if (!measured) {
+            data.pauses.overlapping(from, to, i -> {
+                marks.add(new long[]{Math.max(from, data.pauses.start(i)), 1, Cause.GC_PAUSE.ordinal()});
+                marks.add(new long[]{Math.min(to, data.pauses.end(i)), -1, Cause.GC_PAUSE.ordinal()});
+            });
+        }
         marks.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
         int[] active = new int[Cause.ALL.length];
         long cursor = from;
@@ -70,7 +84,12 @@ final class Attributor {
         if (to > cursor) {
             remainder += paint(b, active, cursor, to, sink, remainderPieces);
         }
-        splitRemainder(b, threadId, from, to, remainder, remainderPieces, sink);
+        if (measured) {
+            splitMeasured(b, threadId, from, to, remainder, remainderPieces, sink, measuredCpu,
+                    measuredRunDelay);
+        } else {
+            splitRemainder(b, threadId, from, to, remainder, remainderPieces, sink);
+        }
         return b;
     }
 
@@ -90,6 +109,54 @@ final class Attributor {
             sink.remainder(s, e);
         }
         return e - s;
+    }
+
+    /**
+     * The measured CPU first, then the measured run delay (or, when only CPU was measured, the schedstat estimate),
+     * then pauses overlapping what is left; each capped by what is left, so the parts never exceed the window. CPU
+     * and run delay beyond the uncovered time happened inside painted waits (a wake-up's run delay ends a park).
+     */
+    private void splitMeasured(Breakdown b, long threadId, long from, long to, long remainder,
+            List<long[]> pieces, SegmentSink sink, long measuredCpu, long measuredRunDelay) {
+        long cpu = Math.min(measuredCpu, remainder);
+        long runDelay;
+        if (measuredRunDelay >= 0) {
+            runDelay = Math.min(measuredRunDelay, remainder - cpu);
+        } else {
+            SchedSeries sched = data.sched.get(threadId);
+            long estimate = sched != null && sched.usable()
+                    ? Math.max(0, sched.runDelayBetween(from, to))
+                    : 0;
+            runDelay = Math.min(estimate, remainder - cpu);
+        }
+        long gc = Math.min(pausedWithin(pieces), remainder - cpu - runDelay);
+        b.add(Cause.CPU, cpu);
+        b.add(Cause.RUN_DELAY, runDelay);
+        b.add(Cause.GC_PAUSE, gc);
+        b.add(Cause.UNEXPLAINED, remainder - cpu - runDelay - gc);
+        if (sink != null && remainder > 0) {
+            double r = remainder;
+            sink.remainderShares(cpu / r, runDelay / r, gc / r, (remainder - cpu - runDelay - gc) / r);
+        }
+    }
+
+    /** Stop-the-world time inside the pieces, overlapping pauses counted once. */
+    private long pausedWithin(List<long[]> pieces) {
+        long total = 0;
+        for (long[] p : pieces) {
+            long[] covered = {p[0]};
+            long[] sum = {0};
+            data.pauses.overlapping(p[0], p[1], i -> {
+                long s = Math.max(covered[0], data.pauses.start(i));
+                long e = Math.min(p[1], data.pauses.end(i));
+                if (e > s) {
+                    sum[0] += e - s;
+                    covered[0] = e;
+                }
+            });
+            total += sum[0];
+        }
+        return total;
     }
 
     private void splitRemainder(Breakdown b, long threadId, long from, long to, long remainder,
@@ -117,7 +184,7 @@ final class Attributor {
         b.add(Cause.UNEXPLAINED, remainder - cpu - runDelay);
         if (sink != null && remainder > 0) {
             double r = remainder;
-            sink.remainderShares(cpu / r, runDelay / r, (remainder - cpu - runDelay) / r);
+            sink.remainderShares(cpu / r, runDelay / r, 0, (remainder - cpu - runDelay) / r);
         }
     }
 

@@ -10,13 +10,16 @@ public enum Cause {
             "waiting for a Redis reply", "#ff7f0e"), GC_PAUSE("gc_pause", "GC / safepoint pause",
                     "#8c564b"), LOCK_WAIT("lock_wait", "monitor / lock wait", "#9467bd"), SLEEP("sleep",
                             "sleeping",
-                            "#bcbd22"), SOCKET_IO("socket_io", "socket I/O", "#17becf"), RUN_DELAY(
-                                    "run_delay", "runnable, not scheduled", "#e377c2"), CPU("cpu", "on CPU",
-                                            "#2ca02c"), UNEXPLAINED("unexplained", "unexplained", "#7f7f7f");
+                            "#bcbd22"), DATABASE("database", "database (JDBC socket I/O)",
+                                    "#1f77b4"), SOCKET_IO("socket_io", "socket I/O", "#17becf"), RUN_DELAY(
+                                            "run_delay", "runnable, not scheduled", "#e377c2"), CPU("cpu",
+                                                    "on CPU",
+                                                    "#2ca02c"), UNEXPLAINED("unexplained", "unexplained",
+                                                            "#7f7f7f");
 
     public static final Cause[] ALL = values();
     /** Causes backed by an event interval; the rest share the uncovered remainder. */
-    static final int EXPLICIT = 6;
+    static final int EXPLICIT = 7;
 
     private final String id;
     private final String label;

@@ -172,6 +172,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             case PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT -> SpanKind.LOCK;
             case SLEEP -> SpanKind.SLEEP;
             case SOCKET_READ, SOCKET_WRITE -> SpanKind.SOCKET;
+            case DATABASE_IO -> SpanKind.DATABASE;
         };
         if (keep(e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
@@ -316,7 +317,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             Events.Request e = data.requests.get(i);
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
-            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline);
+            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
+                    e.runDelayNanos());
             total.addAll(b);
             JtlSample client = partner[i];
             long[] sums = sums(tid, e.startNanos(), e.endNanos());
@@ -501,7 +503,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         return r;
     }
 
-    /** {total hold, Redis wait inside holds, lock/sleep inside holds}: non-database waits while holding. */
+    /**
+     * {total hold, Redis wait inside holds, lock, sleep and non-database socket waits inside holds}: non-database
+     * waits while holding.
+     */
     private long[] holdOverlap() {
         long[] r = new long[3];
         for (ThreadSpans spans : data.spans.values()) {
@@ -516,7 +521,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     long len = Math.min(he, spans.end(i)) - Math.max(hs, spans.start(i));
                     switch (spans.kind(i)) {
                         case REDIS_WAIT -> r[1] += len;
-                        case LOCK, SLEEP -> r[2] += len;
+                        // Database I/O is the connection's own work; a socket outside the driver is another call.
+                        case LOCK, SLEEP, SOCKET -> r[2] += len;
                         default -> {
                         }
                     }

@@ -61,13 +61,24 @@ final class TimelineCollector implements Attributor.SegmentSink {
     }
 
     @Override
-    public void remainderShares(double cpu, double runDelay, double unexplained) {
-        Cause dominant = cpu >= runDelay && cpu >= unexplained
-                ? Cause.CPU
-                : runDelay >= unexplained ? Cause.RUN_DELAY : Cause.UNEXPLAINED;
+    public void remainderShares(double cpu, double runDelay, double gcPause, double unexplained) {
+        Cause dominant = Cause.CPU;
+        double most = cpu;
+        if (runDelay > most) {
+            dominant = Cause.RUN_DELAY;
+            most = runDelay;
+        }
+        if (gcPause > most) {
+            dominant = Cause.GC_PAUSE;
+            most = gcPause;
+        }
+        if (unexplained > most) {
+            dominant = Cause.UNEXPLAINED;
+        }
         for (long[] p : pendingRemainder) {
             addToBuckets(p[0], p[1], Cause.CPU, cpu);
             addToBuckets(p[0], p[1], Cause.RUN_DELAY, runDelay);
+            addToBuckets(p[0], p[1], Cause.GC_PAUSE, gcPause);
             addToBuckets(p[0], p[1], Cause.UNEXPLAINED, unexplained);
             addToLane(p[0], p[1], dominant);
         }

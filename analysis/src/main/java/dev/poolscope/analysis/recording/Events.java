@@ -13,8 +13,17 @@ public final class Events {
         static final ThreadRef UNKNOWN = new ThreadRef(-1, -1, "?", false);
     }
 
+    /**
+     * {@code cpuNanos} and {@code runDelayNanos}: the serving thread's own CPU time and run-queue delay inside the
+     * span, measured by the agent; -1 when unknown (virtual threads, older agents).
+     */
     public record Request(ThreadRef thread, long startNanos, long endNanos, String requestId, String method,
-            String uri, int status, String server) {
+            String uri, int status, String server, long cpuNanos, long runDelayNanos) {
+        /** A span without measured CPU and run delay. */
+        public Request(ThreadRef thread, long startNanos, long endNanos, String requestId, String method,
+                String uri, int status, String server) {
+            this(thread, startNanos, endNanos, requestId, method, uri, status, server, -1, -1);
+        }
     }
 
     public record ConnectionWait(ThreadRef thread, long startNanos, long endNanos, String pool,
@@ -53,7 +62,9 @@ public final class Events {
         /** ThreadPark under HikariCP's pool (ConcurrentBag / HikariPool). */
         PARK_POOL,
         /** ThreadPark under Lettuce (waiting for a Redis future). */
-        PARK_REDIS, PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT, SLEEP, SOCKET_READ, SOCKET_WRITE
+        PARK_REDIS, PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT, SLEEP, SOCKET_READ, SOCKET_WRITE,
+        /** A socket read or write under a JDBC driver (or the pool calling one): waiting for the database. */
+        DATABASE_IO
     }
 
     /** A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object. */

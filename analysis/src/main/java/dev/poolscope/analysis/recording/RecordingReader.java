@@ -164,7 +164,7 @@ public final class RecordingReader {
             switch (type) {
                 case "poolscope.Request" -> l.request(new Events.Request(thread(e.getThread()), start, end,
                         str(e, "requestId"), str(e, "method"), str(e, "uri"), integer(e, "status"),
-                        str(e, "server")));
+                        str(e, "server"), lng(e, "cpuNanos"), lng(e, "runDelayNanos")));
                 case "poolscope.ConnectionWait" ->
                     l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
                             start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
@@ -202,8 +202,14 @@ public final class RecordingReader {
                 case "jdk.JavaMonitorWait" ->
                     wait(e, start, end, Events.WaitKind.MONITOR_WAIT, "monitorClass");
                 case "jdk.ThreadSleep" -> wait(e, start, end, Events.WaitKind.SLEEP, null);
-                case "jdk.SocketRead" -> wait(e, start, end, Events.WaitKind.SOCKET_READ, "host");
-                case "jdk.SocketWrite" -> wait(e, start, end, Events.WaitKind.SOCKET_WRITE, "host");
+                case "jdk.SocketRead" ->
+                    wait(e, start, end,
+                            StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_READ),
+                            "host");
+                case "jdk.SocketWrite" ->
+                    wait(e, start, end,
+                            StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_WRITE),
+                            "host");
                 case "jdk.ExecutionSample" ->
                     l.cpuSample(new Events.CpuSample(thread(threadField(e, "sampledThread")),
                             start, StackClassifier.yieldSpin(e.getStackTrace())));

@@ -10,6 +10,16 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * frames (HikariCP's ConcurrentBag.borrow, Lettuce's futures) do not.
  */
 final class StackClassifier {
+    /**
+     * Packages whose frames mark database I/O: {@code java.sql} (DriverManager, the interfaces' default methods),
+     * HikariCP's proxies, and the common drivers (PostgreSQL, MySQL, MariaDB, Oracle, SQL Server, DB2, H2, HSQLDB,
+     * Derby).
+     */
+    static final List<String> JDBC_PACKAGES = List.of("java.sql.", "javax.sql.", "com.zaxxer.hikari.",
+            "org.postgresql.", "com.mysql.", "org.mariadb.jdbc.", "oracle.jdbc.",
+            "com.microsoft.sqlserver.jdbc.",
+            "com.ibm.db2.", "org.h2.", "org.hsqldb.", "org.apache.derby.");
+
     private StackClassifier() {
     }
 
@@ -27,6 +37,25 @@ final class StackClassifier {
             }
         }
         return Events.WaitKind.PARK_OTHER;
+    }
+
+    /**
+     * A socket read or write is the database at work when a JDBC driver, {@code java.sql} or the connection pool is
+     * on the stack: the wait is for the database's reply, whatever the socket layer below says.
+     */
+    static Events.WaitKind socket(RecordedStackTrace stack, Events.WaitKind plain) {
+        if (stack == null) {
+            return plain;
+        }
+        for (RecordedFrame f : stack.getFrames()) {
+            String type = typeName(f);
+            for (String driver : JDBC_PACKAGES) {
+                if (type.startsWith(driver)) {
+                    return Events.WaitKind.DATABASE_IO;
+                }
+            }
+        }
+        return plain;
     }
 
     /** Thread.yield (or its native yield0) called from ConcurrentBag.requite: Hikari's hand-off spin. */

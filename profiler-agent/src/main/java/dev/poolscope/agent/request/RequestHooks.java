@@ -1,6 +1,7 @@
 package dev.poolscope.agent.request;
 
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.threads.ThreadClock;
 import dev.poolscope.agent.threads.ThreadTracker;
 
 /**
@@ -33,6 +34,8 @@ public final class RequestHooks {
             s.startNanos = System.nanoTime();
             s.event = new RequestEvent();
             s.event.begin();
+            // Read inside the span (after begin, before end): the CPU it measures is part of the span.
+            s.clock.start();
             return s;
         } catch (Throwable t) {
             Suppressed.record(t);
@@ -58,6 +61,7 @@ public final class RequestHooks {
         if (e == null) {
             return;
         }
+        s.clock.stop();
         RequestStats.end(System.nanoTime() - s.startNanos);
         e.end();
         if (e.shouldCommit()) {
@@ -66,6 +70,8 @@ public final class RequestHooks {
             e.uri = uri == null ? "" : uri;
             e.status = status;
             e.server = SERVER.get(requestClass);
+            e.cpuNanos = s.clock.cpuNanos();
+            e.runDelayNanos = s.clock.runDelayNanos();
             RequestStats.server(e.server);
             e.commit();
         }
@@ -96,5 +102,6 @@ public final class RequestHooks {
         int depth;
         long startNanos;
         RequestEvent event;
+        final ThreadClock clock = ThreadClock.ofCurrentThread();
     }
 }

@@ -61,6 +61,19 @@ class StarvedPoolIT {
             assertEquals("tomcat", span.getString("server"));
             assertTrue(span.getThread().getJavaName().contains("exec"), span.getThread().getJavaName());
         }
+        // The serving thread's own CPU and run delay, read inside the span: both fit in it, together too.
+        for (RecordedEvent span : requests) {
+            long duration = span.getDuration().toNanos();
+            long cpu = span.getLong("cpuNanos");
+            long runDelay = span.getLong("runDelayNanos");
+            String what = span.getString("requestId") + ": cpu " + cpu + " run delay " + runDelay + " in "
+                    + duration + " ns";
+            assertTrue(cpu >= 0 && cpu <= duration, what);
+            assertTrue(runDelay >= 0 && runDelay <= duration, what);
+            assertTrue(cpu + runDelay <= duration + 1_000_000L, what);
+        }
+        assertTrue(requests.stream().filter(e -> e.getLong("cpuNanos") > 0).count() >= ok,
+                "a checkout parses JSON and runs JPA on its thread: CPU is seen in every span that succeeded");
 
         // Connection waits: threads really waited, and saw others waiting.
         List<RecordedEvent> waits = ev.getOrDefault("poolscope.ConnectionWait", List.of());

@@ -1,0 +1,152 @@
+package dev.poolscope.analysis.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * The remainder split of a request that carries its own measured CPU and run delay, on exact synthetic events: one
+ * 100 ms request on one worker, whose schedstat samples (1 s apart) would apportion it 80 ms of CPU and 10 ms of
+ * run delay.
+ */
+class MeasuredSplitTest {
+    static final long T0 = 1_763_700_000_000_000_000L;
+    static final long MS = 1_000_000L;
+    static final Events.ThreadRef WORKER = new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false);
+
+    private final RunModelBuilder b = new RunModelBuilder();
+
+    MeasuredSplitTest() {
+        // 800 ms CPU and 100 ms run delay over the second: 80 and 10 ms in any 100 ms window.
+        b.schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
+        b.schedStat(
+                new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), 800 * MS, 100 * MS, 0, 0, 0));
+    }
+
+    private void request(long cpuMs, long runDelayMs) {
+        b.request(new Events.Request(WORKER, T0 + 100 * MS, T0 + 200 * MS, "r-1", "GET", "/x", 200, "tomcat",
+                cpuMs < 0 ? -1 : cpuMs * MS, runDelayMs < 0 ? -1 : runDelayMs * MS));
+    }
+
+    private void wait(long fromMs, long toMs, Events.WaitKind kind) {
+        b.threadWait(
+                new Events.ThreadWait(WORKER, T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS, kind, ""));
+    }
+
+    private void pause(long fromMs, long toMs) {
+        b.pause(new Events.Pause(T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS, Events.PauseKind.GC,
+                "GC Pause"));
+    }
+
+    private Breakdown split() {
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false,
+                null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);
+        RunModel run = b.build(meta, info, null, List.of());
+        assertThat(run.requests()).hasSize(1);
+        Breakdown r = run.requests().getFirst().breakdown();
+        assertThat(r.totalNanos()).as("the parts add up to the span").isEqualTo(100 * MS);
+        return r;
+    }
+
+    @Test
+    void measuredCpuAndRunDelayReplaceTheApportionedOnes() {
+        request(30, 20);
+        wait(10, 50, Events.WaitKind.SLEEP);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.SLEEP)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(10 * MS);
+    }
+
+    @Test
+    void withoutThemTheSchedstatSamplesAreApportionedAsBefore() {
+        request(-1, -1);
+        wait(10, 50, Events.WaitKind.SLEEP);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.SLEEP)).isEqualTo(40 * MS);
+        // 80 ms of interpolated CPU capped by the 60 ms no event covers; no room left for run delay.
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(60 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isZero();
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isZero();
+    }
+
+    @Test
+    void measuredTimeBeyondTheUncoveredPartWasSpentInsideWaitsAndNeverExceedsTheSpan() {
+        request(50, 40);
+        wait(0, 70, Events.WaitKind.MONITOR_ENTER);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(70 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isZero();
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isZero();
+    }
+
+    @Test
+    void aPauseCountsOnlyWhereItOverlapsTheRequestOutsideItsWaitsAndWhatCpuAndRunDelayLeave() {
+        request(20, 10);
+        wait(0, 40, Events.WaitKind.MONITOR_ENTER);
+        pause(30, 60); // 10 ms inside the lock wait, 20 ms in uncovered time
+        pause(50, 55); // nested in the first: counted once
+        pause(95, 130); // 5 ms inside the request
+        pause(150, 160); // after it
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(25 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(5 * MS);
+    }
+
+    @Test
+    void pausesAreCappedByWhatTheMeasuredCpuAndRunDelayLeave() {
+        request(50, 30);
+        pause(0, 40);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(50 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isZero();
+    }
+
+    @Test
+    void withoutMeasurementsAPausePaintsEveryThreadItOverlapsAsBefore() {
+        request(-1, -1);
+        wait(0, 40, Events.WaitKind.MONITOR_ENTER);
+        pause(30, 60);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(40 * MS);
+    }
+
+    @Test
+    void cpuMeasuredWithoutRunDelayTakesTheRunDelayFromSchedstat() {
+        request(30, -1);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(60 * MS);
+    }
+
+    @Test
+    void socketIoUnderAJdbcDriverIsDatabaseTimeAndOtherSocketIoIsNot() {
+        request(10, 0);
+        wait(0, 60, Events.WaitKind.DATABASE_IO);
+        wait(60, 80, Events.WaitKind.SOCKET_READ);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.DATABASE)).isEqualTo(60 * MS);
+        assertThat(r.nanos(Cause.SOCKET_IO)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(10 * MS);
+    }
+}
