@@ -50,6 +50,18 @@ final class AppGroup implements AutoCloseable {
         return g;
     }
 
+    /** The user's own app ({@code run --app-cmd}), started by the caller: one instance, no balancer. */
+    static AppGroup own(Layout layout, RunSpec spec, Path dir, AppProcess app) {
+        AppGroup g = new AppGroup(layout, spec, dir, 1);
+        g.apps.add(app);
+        return g;
+    }
+
+    /** The first (with the user's own app, the only) instance. */
+    AppProcess first() {
+        return apps.getFirst();
+    }
+
     /**
      * Connections the first instance's embedded PostgreSQL must accept when every instance fills its pool: the app's
      * own rule (its pool and 20 more, at least 100) over all of them.

@@ -4,6 +4,10 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +23,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** The lab app as a child process: started with or without the agent, ready when it prints its ready line. */
+/**
+ * The app as a child process: the lab app (with or without the agent, ready when it prints its ready line), or the
+ * user's own (ready when its URL answers).
+ */
 final class AppProcess implements AutoCloseable {
 
     static final String READY = "poolscope-app ready: ";
@@ -60,16 +67,31 @@ final class AppProcess implements AutoCloseable {
             command.addAll(List.of(jvmOpts.trim().split("\\s+")));
         }
         if (agentDir != null) {
-            layout.require(layout.agentJar(), "profiler-agent");
-            Files.createDirectories(agentDir);
-            String options = "out=" + agentDir.toAbsolutePath()
-                    + (agentOptions == null || agentOptions.isBlank() ? "" : "," + agentOptions);
-            command.add("-javaagent:" + layout.agentJar() + "=" + options);
-            command.add("--enable-native-access=ALL-UNNAMED");
+            command.addAll(agentArgs(layout, agentDir, agentOptions));
         }
         command.addAll(List.of("-jar", jar.toString(), "--port", "0"));
         command.addAll(args);
         return new AppProcess(command, log);
+    }
+
+    /**
+     * The JVM options that attach the agent writing into {@code agentDir}: {@code -javaagent:} and the native access
+     * async-profiler needs (without it, JDK 24+ warns on stderr).
+     */
+    static List<String> agentArgs(Layout layout, Path agentDir, String agentOptions) throws IOException {
+        layout.require(layout.agentJar(), "profiler-agent");
+        Files.createDirectories(agentDir);
+        String options = "out=" + agentDir.toAbsolutePath()
+                + (agentOptions == null || agentOptions.isBlank() ? "" : "," + agentOptions);
+        return List.of("-javaagent:" + layout.agentJar() + "=" + options,
+                "--enable-native-access=ALL-UNNAMED");
+    }
+
+    /** The user's own app: {@code command} as it is (the caller put the agent in), pinned like the lab app. */
+    static AppProcess start(List<String> command, Path log) throws IOException {
+        List<String> full = new ArrayList<>(Pinning.prefix("POOLSCOPE_APP_CPUS"));
+        full.addAll(command);
+        return new AppProcess(full, log);
     }
 
     private void pump(BufferedWriter out) {
@@ -112,6 +134,43 @@ final class AppProcess implements AutoCloseable {
             throw new UserError("the app did not become ready ("
                     + (e instanceof TimeoutException ? "timed out" : e.getCause().getMessage())
                     + "); its last lines:\n  " + String.join("\n  ", tail()));
+        }
+    }
+
+    /**
+     * Waits until {@code uri} answers: with {@code anyStatus}, any HTTP response (the port serves HTTP); else a
+     * 2xx. Fails with one line when the app exits first or the time runs out.
+     */
+    void awaitHttp(URI uri, boolean anyStatus, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "no answer";
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build()) {
+            while (true) {
+                if (!process.isAlive()) {
+                    pump.join(2_000);
+                    throw new UserError("the app exited (code " + process.exitValue()
+                            + ") before it was ready; its last lines:\n  " + String.join("\n  ", tail()));
+                }
+                try {
+                    int status = client
+                            .send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                    if (anyStatus || (status >= 200 && status < 300)) {
+                        return;
+                    }
+                    last = "HTTP " + status;
+                } catch (IOException e) {
+                    last = e.getClass().getSimpleName();
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new UserError(uri + " did not " + (anyStatus ? "answer" : "answer 2xx") + " within "
+                            + timeout.toSeconds() + " s (last: " + last
+                            + "); the app was stopped, see app.log");
+                }
+                Thread.sleep(250);
+            }
         }
     }
 

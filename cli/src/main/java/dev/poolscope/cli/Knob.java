@@ -4,13 +4,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A knob a sweep can vary: an app option that {@code run} passes on, the plan, the plan's users, or any plan property
- * ({@code prop:NAME}). It knows how its value is written in a folder name and where the value goes in a run.
+ * A knob a sweep can vary: an app option that {@code run} passes on, any property of the app ({@code app:NAME}), the
+ * plan, the plan's users, or any plan property ({@code prop:NAME}). It knows how its value is written in a folder name
+ * and where the value goes in a run.
  */
 record Knob(String name, Target target, String key) {
 
     enum Target {
-        /** {@code --key=value} on the app's command line. */
+        /**
+         * {@code --key=value} on the app's command line: a lab app option, or ({@code app:NAME}) any property, which
+         * Spring Boot reads from its command line above the app's own configuration.
+         */
         APP,
         /** the plan's name or .jmx path. */
         PLAN,
@@ -47,8 +51,11 @@ record Knob(String name, Target target, String key) {
                 && name.substring(5).matches("[A-Za-z0-9_.]+")) {
             return new Knob(name, Target.PROP, name.substring(5));
         }
+        if (name.startsWith("app:") && name.substring(4).matches("[A-Za-z0-9_][A-Za-z0-9_.\\[\\]-]*")) {
+            return new Knob(name, Target.APP, name.substring(4));
+        }
         throw new UserError("unknown knob '" + name + "': one of " + String.join(", ", APP_OPTIONS)
-                + ", plan, vus, or prop:NAME for a plan property");
+                + ", plan, vus, app:NAME for a property of the app (--NAME=V), or prop:NAME for a plan property");
     }
 
     /** Checks one value; a one-line message naming the knob when it cannot be right. */
@@ -73,9 +80,9 @@ record Knob(String name, Target target, String key) {
         return value.trim();
     }
 
-    /** {@code threads-0032}, {@code vt-true}, {@code path-api-sleep-ms-3000}. */
+    /** {@code threads-0032}, {@code vt-true}, {@code path-api-sleep-ms-3000}, {@code server.tomcat.threads.max-0050}. */
     String folder(String value) {
-        String n = SHORT.getOrDefault(name, name.startsWith("prop:") ? key : name);
+        String n = SHORT.getOrDefault(name, name.startsWith("prop:") || name.startsWith("app:") ? key : name);
         return n + "-" + folderValue(value);
     }
 

@@ -8,7 +8,10 @@ import picocli.CommandLine.Option;
 /** How a run loads the app: the plan, its properties, the phases' lengths, what is recorded. */
 final class LoadOptions {
 
-    @Option(names = "--plan", paramLabel = "NAME", defaultValue = "vu500", description = "a plan in jmeter-plans/plans (vu500, ping-1000, lock, ab-300, greetings) or a .jmx path (default: ${DEFAULT-VALUE})")
+    static final String DEFAULT_PLAN = "vu500";
+
+    @Option(names = "--plan", paramLabel = "NAME", description = "a plan in jmeter-plans/plans (vu500, ping-1000, lock, ab-300, greetings) or a .jmx path (default: "
+            + DEFAULT_PLAN + "; with --app-cmd, required)")
     String plan;
 
     @Option(names = "--vus", paramLabel = "N", description = "virtual users (the plan's 'vus' property)")
@@ -20,7 +23,8 @@ final class LoadOptions {
     @Option(names = "--rampup", paramLabel = "S", description = "ramp-up in seconds (the plan's 'rampup' property)")
     Integer rampup;
 
-    @Option(names = "--warmup", paramLabel = "D", defaultValue = "5s", description = "warm-up before the measured load (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", paramLabel = "D", description = "warm-up before the measured load (default: 5s; with --app-cmd: none, and"
+            + " when given, the plan itself runs for D first)")
     String warmup;
 
     @Option(names = "--prime-cache", description = "before the warm-up, read every product once so Redis holds the whole catalogue"
@@ -64,7 +68,17 @@ final class LoadOptions {
         return s;
     }
 
+    /** The plan given, else the lab app's default. */
+    String plan() {
+        return plan != null ? plan : DEFAULT_PLAN;
+    }
+
+    /** The warm-up given, else 5 s for the lab app and none for the user's own (whose requests poolscope cannot know). */
+    int warmupSeconds(boolean ownApp) {
+        return warmup != null ? Durations.seconds(warmup, "--warmup") : ownApp ? 0 : 5;
+    }
+
     int warmupSeconds() {
-        return Durations.seconds(warmup, "--warmup");
+        return warmupSeconds(false);
     }
 }

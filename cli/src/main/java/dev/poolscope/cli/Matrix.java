@@ -63,9 +63,7 @@ record Matrix(List<Axis> axes, int repeat) {
                         throw new IllegalStateException("expand cases before applying: " + e.getValue());
                 }
             }
-            return new RunSpec(args, plan, props, base.warmupSeconds(), base.primeCache(),
-                    base.durationSeconds(),
-                    base.agent(), base.agentOptions(), base.dashboard(), base.analyze(), out);
+            return base.with(args, plan, props, out);
         }
     }
 

@@ -13,6 +13,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "One run: real PostgreSQL and Redis, the lab app with the agent, the plan through the real JMeter, a clean stop, the report.",
+        "With --app-cmd, your own app instead (any JVM web app started by one java command; its JVM gets the agent)",
+        "and --plan your .jmx (sent -Jhost, -Jport, -Jduration).",
         "Writes RUN_DIR/run.json, app.log, agent/, jmeter/, report.html, summary.json (--instances N: app-N.log, agent-N/)."})
 final class RunCommand implements Callable<Integer> {
 
@@ -21,6 +23,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     LoadOptions load = new LoadOptions();
+
+    @Mixin
+    OwnAppOptions own = new OwnAppOptions();
 
     @Option(names = "--threads", paramLabel = "N", description = "worker threads of the app's server (default: 200)")
     Integer threads;
@@ -39,17 +44,27 @@ final class RunCommand implements Callable<Integer> {
             throw new UserError("--instances must be 1 to 16, got " + instances);
         }
         Layout layout = Layout.detect();
+        AppCommand appCommand = own.appCommand(app, load);
+        if (appCommand != null && instances > 1) {
+            throw new UserError("--instances goes with the lab app, not --app-cmd");
+        }
+        String planName = Path.of(load.plan()).getFileName().toString().replaceFirst("\\.jmx$", "");
         Path dir = out != null
                 ? out
                 : layout.home().resolve("runs")
-                        .resolve(load.plan.replaceAll("[^\\w.-]", "_") + "-" + stamp());
+                        .resolve(planName.replaceAll("[^\\w.-]", "_") + "-" + stamp());
         List<String> appArgs = new ArrayList<>(app.args());
         if (threads != null) {
+            if (appCommand != null) {
+                throw new UserError("--threads is an option of the lab app; with --app-cmd, put your server's"
+                        + " setting into its command (e.g. --server.tomcat.threads.max=50)");
+            }
             appArgs.add("--threads=" + threads);
         }
-        RunSpec spec = new RunSpec(appArgs, load.plan, load.props(), load.warmupSeconds(), load.primeCache,
-                load.durationSeconds(), !load.noAgent,
-                load.agentOptions, load.dashboard == null || load.dashboard, !load.noAnalyze, dir);
+        RunSpec spec = new RunSpec(appArgs, load.plan(), load.props(), load.warmupSeconds(appCommand != null),
+                load.primeCache, load.durationSeconds(), !load.noAgent,
+                load.agentOptions, load.dashboard == null || load.dashboard, !load.noAnalyze, dir,
+                appCommand);
         long start = System.nanoTime();
         RunExecutor.Outcome outcome = new RunExecutor(layout,
                 (phase, detail) -> System.err.println("[run] " + phase + ": " + detail)).instances(instances)

@@ -1,6 +1,8 @@
 package dev.poolscope.cli;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,12 +75,32 @@ final class RunExecutor {
             run.put("instanceCount", instances);
         }
         write(dir, run);
+        try {
+            return execute(spec, plan, dir, run, phases);
+        } catch (UserError e) {
+            // The folder keeps what the run got to, and says why it ended there.
+            run.put("error", e.getMessage());
+            write(dir, run);
+            throw e;
+        }
+    }
 
-        progress.phase("start", (instances > 1 ? instances + " instances of " : "") + "app "
-                + String.join(" ", spec.appArgs()));
+    private Outcome execute(RunSpec spec, Path plan, Path dir, Map<String, Object> run,
+            Map<String, Object> phases) throws IOException, InterruptedException {
+        AppCommand own = spec.appCommand();
+        int ownPort = own == null ? -1 : freePort();
+        progress.phase("start", own != null
+                ? "your app on port " + ownPort + ": " + own.template()
+                : (instances > 1 ? instances + " instances of " : "") + "app "
+                        + String.join(" ", spec.appArgs()));
         phases.put("appStartMs", System.currentTimeMillis());
-        try (AppGroup app = AppGroup.start(layout, spec, dir, instances)) {
-            Map<String, String> ready = app.awaitReady(Duration.ofMinutes(3));
+        AppGroup started = own == null
+                ? AppGroup.start(layout, spec, dir, instances)
+                : AppGroup.own(layout, spec, dir, startOwn(spec, ownPort, dir, run));
+        try (AppGroup app = started) {
+            Map<String, String> ready = own == null
+                    ? app.awaitReady(Duration.ofMinutes(3))
+                    : awaitOwn(app.first(), own, ownPort, spec.agent() ? dir.resolve("agent") : null);
             phases.put("appReadyMs", System.currentTimeMillis());
             run.put("app", ready);
             if (instances > 1) {
@@ -92,16 +114,27 @@ final class RunExecutor {
             Thread.sleep(IDLE_AFTER_READY_MS);
             progress.phase("warm-up", spec.warmupSeconds() + " s at " + url);
             phases.put("warmupStartMs", System.currentTimeMillis());
-            WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);
+            if (own == null) {
+                WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);
+                run.put("warmupRequests", warm.primed() + warm.mixed());
+                run.put("warmupProductsPrimed", warm.primed());
+            } else if (spec.warmupSeconds() > 0) {
+                // poolscope cannot know the user's requests: their own plan warms the app up, for the warm-up's length.
+                Path warmup = dir.resolve("warmup");
+                jmeter("warm-up", plan, warmup, port, spec, spec.warmupSeconds(), false, app,
+                        new ArrayList<>());
+                if (Files.isRegularFile(warmup.resolve("results.jtl"))) {
+                    run.put("warmupRequests", JtlSummary.read(warmup.resolve("results.jtl")).samples());
+                }
+            }
             phases.put("warmupEndMs", System.currentTimeMillis());
-            run.put("warmupRequests", warm.primed() + warm.mixed());
-            run.put("warmupProductsPrimed", warm.primed());
 
             progress.phase("load", spec.plan() + " for " + spec.durationSeconds() + " s");
             phases.put("loadStartMs", System.currentTimeMillis());
             List<long[]> appCpu = new ArrayList<>();
             run.put("appCpuDuringLoad", appCpu);
-            int jmeterExit = jmeter(plan, dir.resolve("jmeter"), port, spec, app, appCpu);
+            int jmeterExit = jmeter("load", plan, dir.resolve("jmeter"), port, spec, spec.durationSeconds(),
+                    spec.dashboard(), app, appCpu);
             phases.put("loadEndMs", System.currentTimeMillis());
             run.put("jmeterExitCode", jmeterExit);
             if (!app.alive()) {
@@ -162,11 +195,50 @@ final class RunExecutor {
         }
     }
 
+    /** Starts the user's command with the agent's options right after its {@code java}; records the command. */
+    private AppProcess startOwn(RunSpec spec, int port, Path dir, Map<String, Object> run)
+            throws IOException {
+        List<String> jvm = spec.agent()
+                ? AppProcess.agentArgs(layout, dir.resolve("agent"), spec.agentOptions())
+                : List.of();
+        List<String> command = spec.appCommand().command(port, Layout.javaBin(), jvm, spec.appArgs());
+        run.put("appCommand", command);
+        run.put("readyUrl", spec.appCommand().readyUri(port).toString());
+        write(dir, run);
+        return AppProcess.start(command, dir.resolve("app.log"));
+    }
+
+    /** Ready when the ready URL answers; the fields run.json keeps under "app". */
+    private Map<String, String> awaitOwn(AppProcess app, AppCommand own, int port, Path agentDir)
+            throws InterruptedException {
+        app.awaitHttp(own.readyUri(port), own.readyUrl() == null,
+                Duration.ofSeconds(own.readyTimeoutSeconds()));
+        if (agentDir != null && !Files.isRegularFile(agentDir.resolve("metadata.json"))) {
+            // The agent stays off in a JVM older than 21 and says so in one line of app.log; the run goes on.
+            progress.phase("start", "WARNING: the agent did not start in your app's JVM (it needs Java 21 or"
+                    + " newer: use ${java} in --app-cmd, or see app.log); the report will have the client's view only");
+        }
+        Map<String, String> ready = new LinkedHashMap<>();
+        ready.put("url", "http://127.0.0.1:" + port);
+        ready.put("port", Integer.toString(port));
+        ready.put("pid", Long.toString(app.pid()));
+        return ready;
+    }
+
+    /** A port nothing listens on now, on loopback; the app's own bind is the real test (it fails and says so). */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
     /**
-     * Runs the plan; meanwhile, once a second, appends {@code [epoch ms, the app JVM's CPU ms]} to
-     * {@code appCpu}, so the cost of a request can be read for any window of the load.
+     * Runs the plan for {@code seconds}; meanwhile, once a second, appends {@code [epoch ms, the app JVM's CPU ms]}
+     * to {@code appCpu}, so the cost of a request can be read for any window of the load.
      */
-    private int jmeter(Path plan, Path out, int port, RunSpec spec, AppGroup app, List<long[]> appCpu)
+    private int jmeter(String phase, Path plan, Path out, int port, RunSpec spec, int seconds,
+            boolean dashboard,
+            AppGroup app, List<long[]> appCpu)
             throws IOException, InterruptedException {
         List<Long> appPid = app.pids();
         Files.createDirectories(out);
@@ -174,9 +246,9 @@ final class RunExecutor {
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
                 out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
                 "-Jhost=127.0.0.1",
-                "-Jport=" + port, "-Jduration=" + spec.durationSeconds()));
+                "-Jport=" + port, "-Jduration=" + seconds, "-Jsample_variables=requestId"));
         spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
-        if (spec.dashboard()) {
+        if (dashboard) {
             command.addAll(List.of("-e", "-o", out.resolve("dashboard").toString()));
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
@@ -186,14 +258,14 @@ final class RunExecutor {
         Process p = Children.track(pb.start());
         long started = System.nanoTime();
         // The plan's own duration plus room for ramp-up, slow last responses and the dashboard; a plan that hangs is stopped.
-        long limitS = spec.durationSeconds() + 300L;
+        long limitS = seconds + 300L;
         long lastReport = started;
         sampleCpu(appPid, appCpu);
         while (!p.waitFor(1, TimeUnit.SECONDS)) {
             sampleCpu(appPid, appCpu);
             if (!app.alive()) {
                 // Load against a dead app only adds connection errors to the results.
-                progress.phase("load", "the app died; stopping JMeter");
+                progress.phase(phase, "the app died; stopping JMeter");
                 Children.stop(p, Duration.ofSeconds(10));
                 break;
             }
@@ -202,9 +274,11 @@ final class RunExecutor {
             }
             lastReport = System.nanoTime();
             long elapsed = (System.nanoTime() - started) / 1_000_000_000L;
-            long left = Math.max(0, spec.durationSeconds() - elapsed);
-            progress.phase("load", elapsed + " s elapsed, "
-                    + (left > 0 ? "~" + left + " s left" : "finishing (results, dashboard)"));
+            long left = Math.max(0, seconds - elapsed);
+            progress.phase(phase, elapsed + " s elapsed, "
+                    + (left > 0
+                            ? "~" + left + " s left"
+                            : dashboard ? "finishing (results, dashboard)" : "finishing"));
             if (elapsed > limitS) {
                 Children.stop(p, Duration.ofSeconds(10));
                 throw new UserError("JMeter did not finish within " + limitS + " s; stopped it. See "

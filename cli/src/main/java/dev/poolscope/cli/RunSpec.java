@@ -6,15 +6,31 @@ import java.util.Map;
 
 /**
  * Everything one run is: the app's arguments, the plan and its properties, the phases' lengths, where it
- * goes. A sweep makes several that differ in one knob.
+ * goes. A sweep makes several that differ in one knob. {@code appCommand} is the user's own app
+ * ({@code --app-cmd}); null runs the lab app, and then {@code appArgs} are the lab app's options. With it,
+ * {@code appArgs} are appended to the user's command.
  */
 record RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProps, int warmupSeconds,
         boolean primeCache, int durationSeconds, boolean agent, String agentOptions, boolean dashboard,
         boolean analyze,
-        Path out) {
+        Path out, AppCommand appCommand) {
 
     RunSpec {
         appArgs = List.copyOf(appArgs);
         jmeterProps = Map.copyOf(jmeterProps);
+    }
+
+    /** A run of the lab app. */
+    RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProps, int warmupSeconds,
+            boolean primeCache, int durationSeconds, boolean agent, String agentOptions, boolean dashboard,
+            boolean analyze, Path out) {
+        this(appArgs, plan, jmeterProps, warmupSeconds, primeCache, durationSeconds, agent, agentOptions,
+                dashboard, analyze, out, null);
+    }
+
+    /** This run with other app arguments, plan, plan properties and folder; everything else kept. */
+    RunSpec with(List<String> appArgs, String plan, Map<String, String> jmeterProps, Path out) {
+        return new RunSpec(appArgs, plan, jmeterProps, warmupSeconds, primeCache, durationSeconds, agent,
+                agentOptions, dashboard, analyze, out, appCommand);
     }
 }

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
         "The same plan at several settings, everything else identical, then a comparison.",
         "--vary KNOB=V1,V2,... (repeatable) runs every combination; --threads N,N,... is --vary threads=N,N,...",
         "Knobs: threads, server, virtual-threads, pool-size, connection-timeout, open-in-view, tx-work-ms, redis-pool,"
-                + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property).",
+                + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property),"
+                + " app:NAME (any property of the app, passed as --NAME=V: with --app-cmd, e.g."
+                + " app:server.tomcat.threads.max=50,200).",
         "Writes OUT/SETTING/ per run (e.g. server-jetty_vt-true_vus-0900), OUT/sweep.json, OUT/compare.html and"
                 + " OUT/compare.json."})
 final class SweepCommand implements Callable<Integer> {
@@ -44,12 +46,19 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load = new LoadOptions();
 
+    @Mixin
+    OwnAppOptions own = new OwnAppOptions();
+
     @Option(names = "--out", paramLabel = "DIR", description = "sweep folder (default: runs/sweep-TIMESTAMP)")
     Path out;
 
     @Override
     public Integer call() throws Exception {
         Matrix matrix = matrix(threads, vary, repeat);
+        AppCommand appCommand = own.appCommand(app, load);
+        if (appCommand != null) {
+            checkOwnApp(matrix, appCommand);
+        }
         for (Matrix.Axis a : matrix.axes()) {
             if (a.knob().target() == Knob.Target.APP && app.args().stream()
                     .anyMatch(x -> x.startsWith("--" + a.knob().key() + "="))) {
@@ -66,16 +75,20 @@ final class SweepCommand implements Callable<Integer> {
                 a.values().forEach(layout::plan);
             }
         }
-        layout.plan(load.plan);
+        layout.plan(load.plan());
         Path dir = (out != null ? out : layout.home().resolve("runs").resolve("sweep-" + RunCommand.stamp()))
                 .toAbsolutePath();
         RunExecutor.requireEmpty(dir);
-        RunSpec base = new RunSpec(app.args(), load.plan, load.props(), load.warmupSeconds(), load.primeCache,
-                load.durationSeconds(), !load.noAgent, load.agentOptions,
-                load.dashboard != null && load.dashboard, !load.noAnalyze, dir);
+        RunSpec base = new RunSpec(app.args(), load.plan(), load.props(),
+                load.warmupSeconds(appCommand != null),
+                load.primeCache, load.durationSeconds(), !load.noAgent, load.agentOptions,
+                load.dashboard != null && load.dashboard, !load.noAnalyze, dir, appCommand);
         Map<String, Object> header = new LinkedHashMap<>();
-        header.put("plan", load.plan);
+        header.put("plan", load.plan());
         header.put("appArgs", app.args());
+        if (appCommand != null) {
+            header.put("appCommand", appCommand.template());
+        }
         header.put("jmeterProps", load.props());
         header.put("durationSeconds", base.durationSeconds());
         header.put("warmupSeconds", base.warmupSeconds());
@@ -94,6 +107,22 @@ final class SweepCommand implements Callable<Integer> {
             System.out.println(dir.resolve("compare.html"));
         }
         return r.exit();
+    }
+
+    /** Your own app takes app:NAME, plan, vus and prop:NAME knobs; the lab app's options are not its options. */
+    static void checkOwnApp(Matrix matrix, AppCommand appCommand) {
+        for (Matrix.Axis a : matrix.axes()) {
+            Knob k = a.knob();
+            if (k.target() == Knob.Target.APP && !k.name().startsWith("app:")) {
+                throw new UserError(
+                        "--vary " + k.name() + " is an option of the lab app; for your app vary its"
+                                + " property, e.g. --vary app:server.tomcat.threads.max=50,200");
+            }
+            if (k.target() == Knob.Target.APP && appCommand.sets(k.key())) {
+                throw new UserError("--app-cmd sets " + k.key() + " and --vary " + k.name()
+                        + " varies it: drop one");
+            }
+        }
     }
 
     /** --threads and every --vary; the default thread counts when neither is given. */

@@ -55,6 +55,32 @@ class CliBadInputTest {
     }
 
     @Test
+    void yourOwnAppWithAPlanThatDoesNotExistStartsNothing(@TempDir Path dir) {
+        Path out = dir.resolve("r");
+        assertThat(run(2, "run", "--app-cmd", "java -jar my.jar --server.port=${port}", "--plan",
+                dir.resolve("missing.jmx").toString(), "--out", out.toString()))
+                .startsWith("poolscope: no plan '" + dir.resolve("missing.jmx") + "': expected ");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void yourOwnAppRefusesTheLabAppsOptions() {
+        String cmd = "java -jar my.jar --server.port=${port}";
+        assertThat(run(2, "run", "--app-cmd", cmd, "--plan", "my.jmx", "--pool-size", "4")).isEqualTo(
+                "poolscope: --pool-size is an option of the lab app; with --app-cmd, put your app's settings"
+                        + " into its command");
+        assertThat(run(2, "run", "--app-cmd", cmd))
+                .isEqualTo("poolscope: --app-cmd needs --plan path/to/your.jmx");
+        assertThat(run(2, "run", "--app-cmd", cmd, "--plan", "my.jmx", "--prime-cache"))
+                .isEqualTo(
+                        "poolscope: --prime-cache reads the lab app's catalogue; it does not go with --app-cmd");
+        assertThat(run(2, "run", "--ready-url", "http://127.0.0.1:1/")).isEqualTo(
+                "poolscope: --ready-url goes with --app-cmd");
+        assertThat(run(2, "run", "--app-cmd", "mvn spring-boot:run", "--plan", "my.jmx"))
+                .startsWith("poolscope: --app-cmd must start with java");
+    }
+
+    @Test
     void badDuration() {
         assertThat(run(2, "run", "--duration", "soon"))
                 .isEqualTo("poolscope: --duration must look like 60, 60s, 2m or 1m30s, got 'soon'");

@@ -37,6 +37,45 @@ class MatrixTest {
     }
 
     @Test
+    void anAppPropertyReachesTheAppAsASpringArgumentAndNamesItsFolder() {
+        Matrix m = SweepCommand.matrix(null, List.of("app:server.tomcat.threads.max=50,200"), 1);
+        assertThat(m.settings()).extracting(Matrix.Setting::folder)
+                .containsExactly("server.tomcat.threads.max-0050", "server.tomcat.threads.max-0200");
+        AppCommand own = new AppCommand("java -jar my.jar --server.port=${port}", null, 180);
+        RunSpec base = new RunSpec(List.of(), "/plans/my.jmx", Map.of("users", "20"), 0, false, 10, true,
+                null,
+                false, true, Path.of("base"), own);
+        RunSpec s = m.settings().get(0).apply(base, Path.of("out"));
+        assertThat(s.appArgs()).containsExactly("--server.tomcat.threads.max=50");
+        assertThat(s.appCommand()).isSameAs(own);
+        assertThat(s.plan()).isEqualTo("/plans/my.jmx");
+        assertThat(own.command(8080, "java", List.of(), s.appArgs())).containsExactly("java", "-jar",
+                "my.jar",
+                "--server.port=8080", "--server.tomcat.threads.max=50");
+        SweepCommand.checkOwnApp(m, own);
+    }
+
+    @Test
+    void withYourOwnAppTheLabAppsOptionsAndFixedPropertiesCannotBeVaried() {
+        AppCommand own = new AppCommand(
+                "java -jar my.jar --server.port=${port} --server.tomcat.threads.max=20",
+                null, 180);
+        assertThatThrownBy(
+                () -> SweepCommand.checkOwnApp(SweepCommand.matrix(List.of("8", "16"), List.of(), 1),
+                        own))
+                .isInstanceOf(UserError.class)
+                .hasMessage("--vary threads is an option of the lab app; for your app vary its property, e.g."
+                        + " --vary app:server.tomcat.threads.max=50,200");
+        assertThatThrownBy(() -> SweepCommand.checkOwnApp(
+                SweepCommand.matrix(null, List.of("app:server.tomcat.threads.max=50,200"), 1), own))
+                .hasMessage(
+                        "--app-cmd sets server.tomcat.threads.max and --vary app:server.tomcat.threads.max"
+                                + " varies it: drop one");
+        assertThatThrownBy(() -> Knob.parse("app:")).hasMessageStartingWith("unknown knob 'app:'");
+        assertThatThrownBy(() -> Knob.parse("app:a b")).hasMessageStartingWith("unknown knob 'app:a b'");
+    }
+
+    @Test
     void withoutAnythingVariedTheThreadCountsOfSeed000Run() {
         assertThat(SweepCommand.matrix(null, List.of(), 1).settings()).extracting(Matrix.Setting::folder)
                 .containsExactly("threads-0008", "threads-0016", "threads-0032", "threads-0064",

@@ -1,16 +1,11 @@
 package dev.poolscope.jmeter;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -20,10 +15,9 @@ import java.util.stream.Collectors;
  * even when every sample fails, so whatever runs a plan reads this and reports the error rate itself.
  *
  * <p>
- * Columns are found by their header names (JMeter writes the header with
- * {@code jmeter.save.saveservice.print_field_names=true}, its default), so extra or reordered columns are fine.
- * Needed: {@code timeStamp} (epoch milliseconds), {@code elapsed}, {@code success}; used when present:
- * {@code label}, {@code responseCode}, {@code requestId}.
+ * Read through {@link JtlRows}. Needed: {@code timeStamp} (epoch milliseconds), {@code elapsed}, {@code success};
+ * used when present: {@code label}, {@code responseCode}, {@code requestId} (JMeter's {@code null} for a plan that
+ * sets none counts as no id).
  *
  * @param samples
  *            result rows
@@ -120,15 +114,20 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
      *             when the file cannot be read
      */
     public static JtlSummary read(Path jtl, long fromMs, long toMs) throws IOException {
-        try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-            return new JtlReader(jtl, in, fromMs, toMs).summarize();
+        try (JtlRows rows = JtlRows.open(jtl)) {
+            return new Totals(rows, fromMs, toMs).summarize();
         }
     }
 
-    /** Reads one file, once; the state is the running totals. */
-    private static final class JtlReader {
-        private final Path jtl;
-        private final BufferedReader in;
+    /** The running totals of one pass over a file. */
+    private static final class Totals {
+        private final JtlRows rows;
+        private final int timeStamp;
+        private final int elapsed;
+        private final int success;
+        private final int label;
+        private final int responseCode;
+        private final int requestId;
         private long samples;
         private long errors;
         private long firstStartMs = Long.MAX_VALUE;
@@ -137,55 +136,35 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
         private long[] elapsedMs = new long[1024];
         private final Map<String, long[]> byLabel = new LinkedHashMap<>();
         private final Map<String, Long> errorsByCode = new HashMap<>();
-
         private final long fromMs;
         private final long toMs;
-        /** The file does not end with a line break: its writer stopped mid-line. */
-        private final boolean torn;
-        private long tornRows;
 
-        JtlReader(Path jtl, BufferedReader in, long fromMs, long toMs) throws IOException {
-            this.torn = endsMidLine(jtl);
-            this.jtl = jtl;
-            this.in = in;
+        Totals(JtlRows rows, long fromMs, long toMs) {
+            this.rows = rows;
             this.fromMs = fromMs;
             this.toMs = toMs;
+            timeStamp = rows.require("timeStamp");
+            elapsed = rows.require("elapsed");
+            success = rows.require("success");
+            label = rows.column("label");
+            responseCode = rows.column("responseCode");
+            requestId = rows.column("requestId");
         }
 
         JtlSummary summarize() throws IOException {
-            String firstLine = in.readLine();
-            if (firstLine == null || firstLine.isBlank()) {
-                throw fail("is empty (did JMeter run? see its jmeter.log)");
-            }
-            if (firstLine.startsWith("<")) {
-                throw fail("is an XML .jtl; poolscope reads CSV results: run JMeter with"
-                        + " -Jjmeter.save.saveservice.output_format=csv");
-            }
-            // JMeter's default delimiter is a comma; a tab-separated file is recognised by its header.
-            char delimiter = firstLine.indexOf(',') < 0 && firstLine.indexOf('\t') >= 0 ? '\t' : ',';
-            Header header = new Header(next(new CsvRecords(new StringReader(firstLine), delimiter, 1)));
-            CsvRecords records = new CsvRecords(in, delimiter, 2);
-            long rowLine = records.line();
-            List<String> row = next(records, false);
-            while (row != null) {
-                long line = rowLine;
-                rowLine = records.line();
-                // One row ahead: only the file's last row may be torn (JMeter killed mid-write) and skipped.
-                List<String> following = next(records, torn);
-                if (!(row.size() == 1 && row.get(0).isEmpty())) {
-                    try {
-                        add(header, row, line);
-                    } catch (JtlFormatException e) {
-                        if (following != null || !torn) {
-                            throw e;
-                        }
-                        tornRows++;
+            for (JtlRows.Row row; (row = rows.next()) != null;) {
+                try {
+                    add(row);
+                } catch (JtlFormatException e) {
+                    // Only the last row of a file cut off mid-line may be malformed: it is dropped.
+                    if (!row.mayBeTorn()) {
+                        throw e;
                     }
+                    rows.drop(row);
                 }
-                row = following;
             }
             Map<String, Counts> labels = new LinkedHashMap<>();
-            byLabel.forEach((label, c) -> labels.put(label, new Counts(c[0], c[1])));
+            byLabel.forEach((l, c) -> labels.put(l, new Counts(c[0], c[1])));
             Map<String, Long> codes = new LinkedHashMap<>();
             errorsByCode.entrySet()
                     .stream()
@@ -202,48 +181,23 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                     rank(sorted, 0.99), labels, codes);
         }
 
-        private static boolean endsMidLine(Path file) throws IOException {
-            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
-                if (f.length() == 0) {
-                    return false;
-                }
-                f.seek(f.length() - 1);
-                return f.read() != '\n';
-            }
-        }
-
         private static long rank(long[] sorted, double q) {
             int i = (int) Math.ceil(q * sorted.length) - 1;
             return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
         }
 
-        private List<String> next(CsvRecords records) throws IOException {
-            return next(records, false);
-        }
-
-        /** A record; with {@code lastMayBeTorn}, a record that cannot be parsed ends the file instead. */
-        private List<String> next(CsvRecords records, boolean lastMayBeTorn) throws IOException {
-            try {
-                return records.next();
-            } catch (IllegalArgumentException e) {
-                if (lastMayBeTorn) {
-                    tornRows++;
-                    return null;
-                }
-                throw fail(e.getMessage());
+        private void add(JtlRows.Row row) {
+            long line = row.line();
+            if (row.fields().size() < rows.headerSize()) {
+                throw rows.fail("line " + line + " has " + row.fields().size() + " fields, the header "
+                        + rows.headerSize());
             }
-        }
-
-        private void add(Header header, List<String> row, long line) {
-            if (row.size() < header.size) {
-                throw fail("line " + line + " has " + row.size() + " fields, the header " + header.size);
-            }
-            long start = number(row.get(header.timeStamp), "timeStamp", line);
-            long elapsed = number(row.get(header.elapsed), "elapsed", line);
-            boolean ok = switch (row.get(header.success)) {
+            long start = number(row.get(timeStamp), "timeStamp", line);
+            long ms = number(row.get(elapsed), "elapsed", line);
+            boolean ok = switch (row.get(success)) {
                 case "true" -> true;
                 case "false" -> false;
-                default -> throw fail("line " + line + ": success is '" + row.get(header.success)
+                default -> throw rows.fail("line " + line + ": success is '" + row.get(success)
                         + "', not true or false");
             };
             if (start < fromMs || start >= toMs) {
@@ -252,20 +206,19 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
             if (samples == elapsedMs.length) {
                 elapsedMs = Arrays.copyOf(elapsedMs, elapsedMs.length * 2);
             }
-            elapsedMs[(int) samples] = elapsed;
+            elapsedMs[(int) samples] = ms;
             samples++;
             firstStartMs = Math.min(firstStartMs, start);
-            lastEndMs = Math.max(lastEndMs, start + elapsed);
-            String label = header.label < 0 ? "" : row.get(header.label);
-            long[] counts = byLabel.computeIfAbsent(label, l -> new long[2]);
+            lastEndMs = Math.max(lastEndMs, start + ms);
+            long[] counts = byLabel.computeIfAbsent(row.get(label), l -> new long[2]);
             counts[0]++;
             if (!ok) {
                 errors++;
                 counts[1]++;
-                String code = header.responseCode < 0 ? "" : row.get(header.responseCode);
+                String code = row.get(responseCode);
                 errorsByCode.merge(code.isEmpty() ? "no response code" : code, 1L, Long::sum);
             }
-            if (header.requestId < 0 || row.get(header.requestId).isEmpty()) {
+            if (JtlRows.requestId(row.get(requestId)).isEmpty()) {
                 withoutRequestId++;
             }
         }
@@ -277,42 +230,8 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                 String hint = column.equals("timeStamp")
                         ? " (poolscope needs -Jjmeter.save.saveservice.timestamp_format=ms)"
                         : "";
-                throw fail("line " + line + ": " + column + " is '" + value + "', not a whole number" + hint);
-            }
-        }
-
-        private JtlFormatException fail(String what) {
-            return new JtlFormatException(jtl + " " + what);
-        }
-
-        /** Column positions by name; -1 for an optional column that is missing. */
-        private final class Header {
-            final int size;
-            final int timeStamp;
-            final int elapsed;
-            final int success;
-            final int label;
-            final int responseCode;
-            final int requestId;
-
-            Header(List<String> names) {
-                size = names.size();
-                timeStamp = required(names, "timeStamp");
-                elapsed = required(names, "elapsed");
-                success = required(names, "success");
-                label = names.indexOf("label");
-                responseCode = names.indexOf("responseCode");
-                requestId = names.indexOf("requestId");
-            }
-
-            private int required(List<String> names, String name) {
-                int i = names.indexOf(name);
-                if (i < 0) {
-                    throw fail(
-                            "has no '" + name + "' column in its first line; poolscope reads CSV results with"
-                                    + " a header row (-Jjmeter.save.saveservice.print_field_names=true)");
-                }
-                return i;
+                throw rows.fail(
+                        "line " + line + ": " + column + " is '" + value + "', not a whole number" + hint);
             }
         }
     }

@@ -86,6 +86,16 @@ class JtlSummaryTest {
     }
 
     @Test
+    void jmetersNullForARequestIdThePlanNeverSetCountsAsNoId() throws IOException {
+        // A user's plan that sends no id, run with -Jsample_variables=requestId: JMeter writes null.
+        JtlSummary s = JtlSummary.read(write(HEADER
+                + "1000,10,GET /orders,200,,Shoppers 1-1,text,true,,100,90,1,1,http://h/orders/1,10,0,1,null\n"
+                + "1500,20,GET /orders,200,,Shoppers 1-1,text,true,,100,90,1,1,http://h/orders/2,10,0,0,r-2\n"));
+        assertThat(s.samplesWithoutRequestId()).isEqualTo(1);
+        assertThat(s.describe()).endsWith("; 1 without a request id");
+    }
+
+    @Test
     void findsColumnsByNameWhateverTheOrderAndDelimiter() throws IOException {
         JtlSummary s = JtlSummary.read(write("success\telapsed\ttimeStamp\nfalse\t7\t100\ntrue\t3\t90\n"));
         assertThat(s.samples()).isEqualTo(2);

@@ -46,13 +46,25 @@ class JtlReaderTest {
     }
 
     @Test
+    void jmetersNullForARequestIdThePlanNeverSetIsNoId() throws Exception {
+        // What a user's plan without request ids writes when run with -Jsample_variables=requestId.
+        Path f = Files.writeString(dir.resolve("own.jtl"),
+                "timeStamp,elapsed,label,success,URL,\"requestId\"\n"
+                        + "1763700000000,120,GET /orders/{id},true,http://127.0.0.1:8080/orders/7,null\n");
+        List<JtlSample> all = new JtlReader().readAll(f);
+        assertThat(all).singleElement().extracting(JtlSample::requestId).isEqualTo("");
+        assertThat(all.getFirst().url()).isEqualTo("http://127.0.0.1:8080/orders/7");
+    }
+
+    @Test
     void missingEmptyOrHeaderlessFilesAreOneLineErrors() throws Exception {
         assertThatThrownBy(() -> new JtlReader().readAll(dir.resolve("nope.jtl")))
                 .hasMessageStartingWith("no JMeter results:").hasMessageEndingWith("does not exist");
         Path empty = Files.createFile(dir.resolve("empty.jtl"));
-        assertThatThrownBy(() -> new JtlReader().readAll(empty)).hasMessageEndingWith("is empty");
+        assertThatThrownBy(() -> new JtlReader().readAll(empty))
+                .hasMessageEndingWith("is empty (did JMeter run? see its jmeter.log)");
         Path noHeader = Files.writeString(dir.resolve("h.jtl"), "1,2,3\n");
         assertThatThrownBy(() -> new JtlReader().readAll(noHeader))
-                .hasMessageContaining("no column 'timeStamp'");
+                .hasMessageContaining("has no 'timeStamp' column");
     }
 }
