@@ -149,8 +149,11 @@ final class AppProcess implements AutoCloseable {
             while (true) {
                 if (!process.isAlive()) {
                     pump.join(2_000);
-                    throw new UserError("the app exited (code " + process.exitValue()
-                            + ") before it was ready; its last lines:\n  " + String.join("\n  ", tail()));
+                    List<String> lines = tail().stream().filter(l -> !l.isBlank()).toList();
+                    throw new UserError(
+                            "the app exited (code " + process.exitValue() + ") before it was ready"
+                                    + (lines.isEmpty() ? "" : "; its last line: " + lines.getLast().strip())
+                                    + "; see app.log");
                 }
                 try {
                     int status = client
