@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,5 +97,42 @@ class OwnAppIT {
         assertThat(ProcessHandle.current().descendants()
                 .filter(p -> p.info().commandLine().orElse("").contains("Sleeper.java"))
                 .filter(ProcessHandle::isAlive)).as("the app is stopped").isEmpty();
+    }
+
+    @Test
+    void aKilledLauncherTakesYourAppWithIt() throws Exception {
+        Path dir = work.resolve("killed");
+        Path sleeper = HOME.resolve("cli/src/test/resources/ownapp/Sleeper.java");
+        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + HOME, "-jar",
+                HOME.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--app-cmd",
+                "${java} " + sleeper + " ${port}", "--ready-url", "http://127.0.0.1:${port}/health", "--plan",
+                PLAN.toString(), "--no-agent", "--out", dir.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!log(dir).contains("sleeping, not listening") && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+            }
+            assertThat(log(dir)).as("the app runs").contains("sleeping, not listening");
+            List<ProcessHandle> app = launcher.descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains("Sleeper.java")).toList();
+            assertThat(app).isNotEmpty();
+            launcher.destroyForcibly(); // kill -9: the launcher's shutdown hook never runs, its guard shell does
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
+            while (app.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+            }
+            assertThat(app).as("the app is stopped within 45 s").noneMatch(ProcessHandle::isAlive);
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
+    private static String log(Path dir) {
+        try {
+            return Files.readString(dir.resolve("app.log"));
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 }
