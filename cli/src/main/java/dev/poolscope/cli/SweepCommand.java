@@ -56,6 +56,10 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Matrix matrix = matrix(threads, vary, repeat);
         AppCommand appCommand = own.appCommand(app, load);
+        if (appCommand != null && vary.isEmpty() && threads == null) {
+            throw new UserError(
+                    "with --app-cmd, say what to vary, e.g. --vary app:server.tomcat.threads.max=50,200");
+        }
         if (appCommand != null) {
             checkOwnApp(matrix, appCommand);
         }

@@ -78,6 +78,10 @@ class CliBadInputTest {
                 "poolscope: --ready-url goes with --app-cmd");
         assertThat(run(2, "run", "--app-cmd", "mvn spring-boot:run", "--plan", "my.jmx"))
                 .startsWith("poolscope: --app-cmd must start with java");
+        assertThat(run(2, "sweep", "--app-cmd", cmd, "--plan", "my.jmx")).isEqualTo(
+                "poolscope: with --app-cmd, say what to vary, e.g. --vary app:server.tomcat.threads.max=50,200");
+        assertThat(run(2, "sweep", "--app-cmd", cmd, "--plan", "my.jmx", "--threads", "8,16")).startsWith(
+                "poolscope: --vary threads is an option of the lab app");
     }
 
     @Test
