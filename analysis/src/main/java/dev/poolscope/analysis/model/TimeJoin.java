@@ -14,13 +14,15 @@ import dev.poolscope.analysis.recording.Events;
 
 /**
  * Joins client samples without a request id to server spans by path and time: a span matches a sample when their
- * paths are equal and the span lies inside the sample's start..end (JMeter writes milliseconds, so one millisecond
- * of slack on each side). One-to-one: samples are taken by earliest end, each takes the earliest-starting free span
+ * paths are equal and the span lies inside the sample's start..end, with two milliseconds of slack on each side: JMeter
+ * writes whole milliseconds, and its clock is the wall clock read in whole milliseconds plus {@code nanoTime}
+ * since (its default {@code sampleresult.useNanoTime}), so a sample's start can be up to 2 ms off the recording's
+ * clock. One-to-one: samples are taken by earliest end, each takes the earliest-starting free span
  * that fits. This is an approximation: two concurrent requests to one path can swap partners.
  */
 final class TimeJoin {
 
-    static final long SLACK_NANOS = 1_000_000L;
+    static final long SLACK_NANOS = 2_000_000L;
 
     private TimeJoin() {
     }

@@ -47,6 +47,16 @@ class TimeJoinTest {
     }
 
     @Test
+    void twoMillisecondsOfSlackCoverJMetersWholeMillisecondClock() {
+        // The span starts 100.3 ms and ends 149.8 ms on the recording's clock.
+        List<Events.Request> spans = List.of(span("/a", 100, 150), span("/b", 100, 150));
+        JtlSample[] partner = new JtlSample[2];
+        List<JtlSample> samples = List.of(sample("/a", 102, 46), sample("/b", 103, 46));
+        assertThat(TimeJoin.join(samples, spans, partner)).isEqualTo(1);
+        assertThat(partner).containsExactly(samples.get(0), null);
+    }
+
+    @Test
     void spansJoinedByIdAreNotOfferedAgain() {
         List<Events.Request> spans = List.of(span("/a", 100, 150));
         JtlSample byId = sample("/a", 99, 60);
