@@ -61,6 +61,7 @@ class ReactiveIT {
             assertEquals("POST", span.getString("method"));
             assertEquals("/api/checkout", span.getString("uri"));
             assertEquals("netty", span.getString("server"));
+            assertEquals(-1L, span.getLong("cpuNanos"), "no thread of its own");
             assertTrue(span.getThread().getJavaName().startsWith("reactor-http-"),
                     span.getThread().getJavaName());
         }
