@@ -162,7 +162,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), m.startup());
+                m.locks(), m.startup(), m.loops());
     }
 
     private List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording) {

@@ -28,6 +28,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     static final String WARMUP_PREFIX = "warmup-";
 
     private final RunData data = new RunData();
+    private final ReactiveData reactive = new ReactiveData();
     private final Startup.Collector startup = new Startup.Collector();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
@@ -86,6 +87,9 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             return;
         }
         data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+        if (ReactiveData.NETTY.equals(e.server())) {
+            reactive.loops.add(e.thread().javaThreadId());
+        }
         if (data.requests.size() < RunData.MAX_REQUESTS) {
             data.requests.add(e);
         } else {
@@ -255,6 +259,54 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     }
 
     @Override
+    public void r2dbcAcquire(Events.R2dbcAcquire e) {
+        if (keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
+        }
+        if (in(e.startNanos())) {
+            data.connectionWait.add(e.endNanos() - e.startNanos());
+            if (!e.success()) {
+                data.connectionWaitFailures++;
+                data.connectionFailures.add(e.acquired());
+                data.connectionFailures.add(e.endNanos() - e.startNanos());
+            }
+        }
+    }
+
+    @Override
+    public void r2dbcHold(Events.R2dbcHold e) {
+        if (keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE, e.pool());
+        }
+        if (in(e.startNanos())) {
+            data.hold.add(e.endNanos() - e.startNanos());
+        }
+    }
+
+    @Override
+    public void reactiveRedis(Events.ReactiveRedis e) {
+        if (keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
+        }
+        if (in(e.startNanos())) {
+            data.redisRoundTrip.add(e.endNanos() - e.startNanos());
+            data.redisWait.add(e.endNanos() - e.startNanos());
+            if (!e.success()) {
+                data.redisFailures++;
+            }
+        }
+    }
+
+    @Override
+    public void loopStall(Events.LoopStall e) {
+        if (keep(e.endNanos())) {
+            reactive.stall(new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(),
+                    e.startNanos(),
+                    e.endNanos(), e.requestId() == null ? "" : e.requestId(), e.frame(), e.blocking()));
+        }
+    }
+
+    @Override
     public void agentStatus(Events.AgentStatus e) {
         if (data.agentStatus == null || e.timeNanos() >= data.agentStatus.timeNanos()) {
             data.agentStatus = e;
@@ -265,6 +317,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
             List<String> notes) {
         data.seal();
+        reactive.seal(data);
         List<String> allNotes = new ArrayList<>(notes);
         dropNotes(allNotes);
         data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));
@@ -307,6 +360,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
+        ReactiveSplit split = new ReactiveSplit(data, reactive);
         TimelineCollector timeline = new TimelineCollector(window[0], window[1], laneThreads());
         List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
         Breakdown total = new Breakdown();
@@ -316,10 +370,15 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             Events.Request e = data.requests.get(i);
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
-            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline);
+            boolean hops = ReactiveData.NETTY.equals(e.server());
+            Breakdown b = hops
+                    ? split.attribute(e.requestId(), tid, e.startNanos(), e.endNanos(), timeline)
+                    : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline);
             total.addAll(b);
             JtlSample client = partner[i];
-            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            long[] sums = hops
+                    ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
+                    : sums(tid, e.startNanos(), e.endNanos());
             lockWaits(tid, e.startNanos(), e.endNanos(), lockTotals);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
@@ -328,7 +387,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         StepProfiler profiler = new StepProfiler(data, attributor);
         List<StepProfile> slowest = requests.stream()
                 .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed()).limit(SLOWEST)
-                .map(profiler::profile).toList();
+                .map(r -> reactive.loops.contains(r.threadId())
+                        ? split.profile(r, r.threadId())
+                        : profiler.profile(r))
+                .toList();
         int lanesOmitted = Math.max(0,
                 (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
                         - LANES);
@@ -363,7 +425,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 schedTotals(workerIds, measured), schedTotals(data.eventLoopThreads, measured),
                 timeline.finish(lanesOmitted),
                 slowest,
-                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish());
+                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish(),
+                reactive.loops.isEmpty()
+                        ? EventLoops.NONE
+                        : EventLoops.of(reactive, measured, split.queueBehind));
     }
 
     /**

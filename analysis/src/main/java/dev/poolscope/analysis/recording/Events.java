@@ -109,4 +109,31 @@ public final class Events {
 
     public record AgentStatus(long timeNanos, long suppressedErrors, long droppedEvents, int trackedThreads) {
     }
+
+    /**
+     * Reactive stack: one r2dbc-pool acquire, subscription to emission (a pending acquire, not a parked thread), tied
+     * to the request it served by {@code requestId} (empty when none).
+     */
+    public record R2dbcAcquire(ThreadRef thread, long startNanos, long endNanos, String pool,
+            String requestId,
+            boolean success, int acquired, int pending, int max) {
+    }
+
+    /** Reactive stack: one R2DBC connection from acquire to release, tied to its request. */
+    public record R2dbcHold(ThreadRef thread, long startNanos, long endNanos, String pool, String requestId) {
+    }
+
+    /** Reactive stack: one Redis command from dispatch to reply, tied to its request. */
+    public record ReactiveRedis(ThreadRef thread, long startNanos, long endNanos, String command,
+            String requestId, boolean success) {
+    }
+
+    /**
+     * An event-loop task that ran longer than the agent's threshold, on {@code thread}: the request it ran for (empty
+     * when unknown) and the top application frame of its stack; {@code blocking} when the stack was in a blocking
+     * call.
+     */
+    public record LoopStall(ThreadRef thread, long startNanos, long endNanos, String requestId, String frame,
+            boolean blocking) {
+    }
 }
