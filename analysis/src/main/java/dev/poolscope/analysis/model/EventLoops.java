@@ -9,11 +9,12 @@ import java.util.Map;
 /**
  * The reactive stack's event loops over the measured window: how many served requests, their long tasks (stalls)
  * split into blocked and on-CPU, the frames that blocked them, and how long requests queued behind other requests'
- * stalls. {@code reactive} is false for servlet runs, and everything else is then zero.
+ * stalls, on the HTTP server's loops (stalls on other Netty loops, Lettuce's and the R2DBC driver's, are counted
+ * apart). {@code reactive} is false for servlet runs, and everything else is then zero.
  */
 public record EventLoops(boolean reactive, int loops, long windowNanos, long stalls, long stallNanos,
         long blockedStalls, long blockedNanos, long queueBehindBlockedNanos, long queueBehindCpuNanos,
-        List<Frame> blockingFrames, List<Frame> cpuFrames) {
+        List<Frame> blockingFrames, List<Frame> cpuFrames, long otherLoopStalls, long otherLoopStallNanos) {
 
     static final int TOP = 5;
 
@@ -21,7 +22,8 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
     public record Frame(String frame, long count, long nanos) {
     }
 
-    static final EventLoops NONE = new EventLoops(false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of());
+    static final EventLoops NONE = new EventLoops(false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), 0,
+            0);
 
     /** Loop-seconds in the window: loops × window length. */
     public long loopNanos() {
@@ -50,10 +52,18 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
         long blockedNanos = 0;
         Map<String, long[]> blocking = new HashMap<>();
         Map<String, long[]> cpu = new HashMap<>();
+        long other = 0;
+        long otherNanos = 0;
         for (List<ReactiveData.Stall> list : r.stalls.values()) {
             for (ReactiveData.Stall s : list) {
                 long len = Math.min(w.endNanos(), s.end()) - Math.max(w.startNanos(), s.start());
                 if (len <= 0) {
+                    continue;
+                }
+                // Lettuce's and the R2DBC driver's loops: their stalls show as late replies, counted apart.
+                if (!r.loops.contains(s.threadId())) {
+                    other++;
+                    otherNanos += len;
                     continue;
                 }
                 stalls++;
@@ -69,7 +79,9 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
             }
         }
         return new EventLoops(true, r.loops.size(), Math.max(0, w.endNanos() - w.startNanos()), stalls,
-                stallNanos, blocked, blockedNanos, queueBehind[0], queueBehind[1], top(blocking), top(cpu));
+                stallNanos, blocked, blockedNanos, queueBehind[0], queueBehind[1], top(blocking), top(cpu),
+                other,
+                otherNanos);
     }
 
     private static List<Frame> top(Map<String, long[]> m) {

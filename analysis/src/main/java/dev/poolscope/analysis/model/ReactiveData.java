@@ -30,14 +30,14 @@ final class ReactiveData {
     }
 
     /**
-     * An event-loop task longer than the agent's threshold: {@code requestId} is the request it ran for (empty when
-     * unknown), {@code frame} the top application frame of its stack, {@code blocking} when that stack was in a
-     * blocking call (a park, a socket read, a sleep, a monitor) rather than on CPU.
+     * An event-loop task longer than the agent's threshold: {@code requestId} is the request it ran for (the one its
+     * loop decoded during it; empty when none), {@code frame} the application frame of its stack, {@code blocking}
+     * when it was waiting rather than on CPU.
      */
     record Stall(long threadId, String threadName, long start, long end, String requestId, String frame,
-            boolean blocking) {
-        Stall withBlocking(boolean b) {
-            return new Stall(threadId, threadName, start, end, requestId, frame, b);
+            boolean blocking, long stackAfterNanos) {
+        Stall with(String owner, boolean b) {
+            return new Stall(threadId, threadName, start, end, owner, frame, b, stackAfterNanos);
         }
     }
 
@@ -73,16 +73,44 @@ final class ReactiveData {
         stalls.computeIfAbsent(s.threadId(), k -> new ArrayList<>()).add(s);
     }
 
-    void seal(RunData data) {
+    /**
+     * Sorts, then settles each stall: blocked (the stack said so, or wait events cover half of it) and whose it was.
+     * A loop decodes a request inside one of its tasks, so a stall on a request's loop belongs to the last request
+     * that loop decoded in it before its stack was taken: that request's handler was running inline.
+     */
+    void seal(RunData data, List<dev.poolscope.analysis.recording.Events.Request> requests) {
         own.values().forEach(l -> l.sort(Comparator.comparingLong(Own::start)));
+        Map<Long, List<dev.poolscope.analysis.recording.Events.Request>> byLoop = new HashMap<>();
+        for (var r : requests) {
+            if (loops.contains(r.thread().javaThreadId())) {
+                byLoop.computeIfAbsent(r.thread().javaThreadId(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        byLoop.values().forEach(l -> l.sort(Comparator.comparingLong(
+                dev.poolscope.analysis.recording.Events.Request::startNanos)));
         for (Map.Entry<Long, List<Stall>> e : stalls.entrySet()) {
             ThreadSpans spans = data.spans.get(e.getKey());
+            var decoded = byLoop.getOrDefault(e.getKey(), List.of());
             List<Stall> list = new ArrayList<>(e.getValue().size());
             for (Stall s : e.getValue()) {
-                list.add(s.blocking() || spans == null
-                        ? s
-                        : s.withBlocking(waited(spans, s) >= BLOCKED_COVER
-                                * (s.end() - s.start())));
+                boolean blocked = s.blocking()
+                        || (spans != null && waited(spans, s) >= BLOCKED_COVER * (s.end() - s.start()));
+                long cutoff = s.stackAfterNanos() >= 0 ? s.start() + s.stackAfterNanos() : s.end();
+                String owner = s.requestId();
+                int lo = 0;
+                int hi = decoded.size();
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (decoded.get(mid).startNanos() < s.start()) {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                for (int k = lo; k < decoded.size() && decoded.get(k).startNanos() <= cutoff; k++) {
+                    owner = decoded.get(k).requestId();
+                }
+                list.add(s.with(owner, blocked));
             }
             list.sort(Comparator.comparingLong(Stall::start));
             e.setValue(list);
@@ -118,13 +146,21 @@ final class ReactiveData {
         if (all == null) {
             return List.of();
         }
-        List<Stall> out = new ArrayList<>();
-        for (Stall s : all) {
-            if (s.start() >= to) {
-                break;
+        // One loop runs one task at a time: its stalls do not overlap, so their ends are in start order too.
+        int lo = 0;
+        int hi = all.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (all.get(mid).end() <= from) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
-            if (s.end() > from) {
-                out.add(s);
+        }
+        List<Stall> out = new ArrayList<>();
+        for (int i = lo; i < all.size() && all.get(i).start() < to; i++) {
+            if (all.get(i).end() > from) {
+                out.add(all.get(i));
             }
         }
         return out;

@@ -144,6 +144,13 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             data.redisRoundTrip.add(e.endNanos() - e.startNanos());
         }
         data.eventLoopThreads.add(e.thread().javaThreadId());
+        if (e.requestId() != null && !e.requestId().isEmpty() && keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
+            if (in(e.startNanos())) {
+                // No thread waits for a reactive reply: the request does, for the whole round trip.
+                data.redisWait.add(e.endNanos() - e.startNanos());
+            }
+        }
     }
 
     @Override
@@ -276,33 +283,28 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
         if (keep(e.endNanos())) {
-            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE, e.pool());
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE,
+                    e.connectionId());
         }
         if (in(e.startNanos())) {
             data.hold.add(e.endNanos() - e.startNanos());
         }
     }
 
+    /** The same figures as Hikari's gauge: in use, idle, waiting, open, maximum. */
     @Override
-    public void reactiveRedis(Events.ReactiveRedis e) {
-        if (keep(e.endNanos())) {
-            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
-        }
-        if (in(e.startNanos())) {
-            data.redisRoundTrip.add(e.endNanos() - e.startNanos());
-            data.redisWait.add(e.endNanos() - e.startNanos());
-            if (!e.success()) {
-                data.redisFailures++;
-            }
-        }
+    public void r2dbcPool(Events.R2dbcPoolGauge e) {
+        hikariPool(new Events.HikariPoolGauge(e.timeNanos(), e.pool(), e.acquired(), e.idle(), e.pending(),
+                e.allocated(), e.max()));
     }
 
     @Override
     public void loopStall(Events.LoopStall e) {
         if (keep(e.endNanos())) {
-            reactive.stall(new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(),
-                    e.startNanos(),
-                    e.endNanos(), e.requestId() == null ? "" : e.requestId(), e.frame(), e.blocking()));
+            reactive.stall(
+                    new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(), e.startNanos(),
+                            e.endNanos(), "", LoopStack.frame(e.stack()), LoopStack.blocking(e.stack()),
+                            e.stackAfterNanos()));
         }
     }
 
@@ -317,7 +319,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
             List<String> notes) {
         data.seal();
-        reactive.seal(data);
+        reactive.seal(data, this.data.requests);
         List<String> allNotes = new ArrayList<>(notes);
         dropNotes(allNotes);
         data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));

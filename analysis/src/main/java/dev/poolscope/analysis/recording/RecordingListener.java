@@ -90,7 +90,7 @@ public interface RecordingListener {
     default void r2dbcHold(Events.R2dbcHold e) {
     }
 
-    default void reactiveRedis(Events.ReactiveRedis e) {
+    default void r2dbcPool(Events.R2dbcPoolGauge e) {
     }
 
     default void loopStall(Events.LoopStall e) {

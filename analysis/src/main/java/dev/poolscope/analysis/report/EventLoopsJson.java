@@ -24,6 +24,8 @@ final class EventLoopsJson {
         o.put("blocked_share", Math.round(l.blockedPct() * 10) / 1000.0);
         o.put("queue_behind_blocked_ms", ms(l.queueBehindBlockedNanos()));
         o.put("queue_behind_cpu_ms", ms(l.queueBehindCpuNanos()));
+        o.put("other_loop_stalls", l.otherLoopStalls());
+        o.put("other_loop_stall_ms", ms(l.otherLoopStallNanos()));
         frames(o.putArray("blocking_frames"), l.blockingFrames());
         frames(o.putArray("cpu_frames"), l.cpuFrames());
     }

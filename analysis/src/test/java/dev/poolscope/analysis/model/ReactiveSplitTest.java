@@ -43,19 +43,28 @@ class ReactiveSplitTest {
         return r.breakdown().nanos(c) / MS;
     }
 
+    static final String GET_STACK = "dev.poolscope.reactive.ProductController.get(ProductController.java:40)\n"
+            + "reactor.core.publisher.MonoDefer.subscribe(MonoDefer.java:53)\n"
+            + "io.netty.channel.nio.NioEventLoop.processSelectedKey(NioEventLoop.java:788)";
+    static final String CPU_STACK = "java.lang.Math.sqrt(Math.java:388)\n"
+            + "dev.poolscope.reactive.WorkloadController.lambda$cpu$0(WorkloadController.java:52)\n"
+            + "reactor.core.publisher.MonoCallable.call(MonoCallable.java:72)";
+
     @Test
     void aHoppingRequestIsSplitIntoLoopQueueCpuAcquireDatabaseRedisAndUnexplained() {
         request("a", 0, 100);
-        request("b", 65, 95);
-        // a: its own loop task, then an R2DBC acquire and query on the driver's thread, then Redis on Lettuce's loop.
-        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 10 * MS, "a", "ProductController.get", false));
+        request("b", 70, 95);
+        // a: decoded in a loop task (its handler inline), then an R2DBC acquire and query on the driver's thread,
+        // then Redis through Lettuce's loop.
+        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 10 * MS, "io", GET_STACK, 10 * MS));
         b.r2dbcAcquire(
-                new Events.R2dbcAcquire(TCP, T0 + 10 * MS, T0 + 30 * MS, "r2dbc", "a", true, 10, 3, 10));
-        b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + 30 * MS, T0 + 60 * MS, "r2dbc", "a"));
-        b.reactiveRedis(new Events.ReactiveRedis(LETTUCE, T0 + 60 * MS, T0 + 70 * MS, "GET", "a", true));
-        // b's long task on the same loop: a, ready again at 70 ms, waits for it.
-        b.loopStall(
-                new Events.LoopStall(LOOP, T0 + 70 * MS, T0 + 90 * MS, "b", "WorkloadController.cpu", false));
+                new Events.R2dbcAcquire(TCP, T0 + 10 * MS, T0 + 30 * MS, "r2dbc", "a", "c1", "acquired", 10,
+                        0, 3, 10));
+        b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + 30 * MS, T0 + 60 * MS, "r2dbc", "a", "c1"));
+        b.redisRoundTrip(
+                new Events.RedisRoundTrip(LETTUCE, T0 + 60 * MS, T0 + 70 * MS, "GET", 11, true, "a"));
+        // b is decoded at 70 ms in a 20-ms CPU task on the same loop: a, ready again at 70 ms, waits for it.
+        b.loopStall(new Events.LoopStall(LOOP, T0 + 70 * MS, T0 + 90 * MS, "io", CPU_STACK, 10 * MS));
         // A pause inside a's hold is the database's time; one in the unexplained tail is the pause's.
         b.pause(new Events.Pause(T0 + 35 * MS, T0 + 40 * MS, Events.PauseKind.GC, "young"));
         b.pause(new Events.Pause(T0 + 92 * MS, T0 + 94 * MS, Events.PauseKind.GC, "young"));
@@ -77,7 +86,7 @@ class ReactiveSplitTest {
         RequestTimeline r = byId(m, "b");
         assertThat(ms(r, Cause.CPU)).isEqualTo(20);
         assertThat(ms(r, Cause.GC_PAUSE)).isEqualTo(2);
-        assertThat(ms(r, Cause.UNEXPLAINED)).isEqualTo(8);
+        assertThat(ms(r, Cause.UNEXPLAINED)).isEqualTo(3);
         assertThat(ms(r, Cause.EVENT_LOOP_QUEUE)).isZero();
 
         EventLoops loops = m.loops();
@@ -88,8 +97,9 @@ class ReactiveSplitTest {
         assertThat(loops.queueBehindCpuNanos()).isEqualTo(20 * MS);
         assertThat(loops.queueBehindBlockedNanos()).isZero();
         assertThat(loops.cpuFrames()).extracting(EventLoops.Frame::frame).containsExactly(
-                "WorkloadController.cpu",
-                "ProductController.get");
+                "dev.poolscope.reactive.WorkloadController.lambda$cpu$0(WorkloadController.java:52)",
+                "dev.poolscope.reactive.ProductController.get(ProductController.java:40)");
+        assertThat(m.redis().roundTrip().count()).isEqualTo(1);
 
         // The step profile of a: acquire, SQL, Redis, each gap split the same way.
         StepProfile p = m.slowest().stream().filter(s -> s.request().requestId().equals("a")).findFirst()
@@ -104,14 +114,22 @@ class ReactiveSplitTest {
 
     @Test
     void aBlockingCallOnTheLoopIsItsRequestsWaitAndTheOthersQueue() {
-        request("c", 0, 50);
-        request("d", 5, 45);
-        // c's loop task calls blocking JDBC: a park in Hikari's pool, then a connection held, both on the loop.
-        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 40 * MS, "c", "BlockingCalls.product", false));
-        b.threadWait(new Events.ThreadWait(LOOP, T0, T0 + 15 * MS, Events.WaitKind.PARK_POOL, "HikariPool"));
+        request("d", 0, 55);
+        request("c", 10, 60);
+        // c is decoded at 10 ms and its handler calls blocking JDBC inline: a park in Hikari's pool, then a
+        // connection held, both on the loop. The stack, taken 12 ms in, shows the driver reading, not a JDK wait:
+        // the wait events on the loop (35 of the task's 40 ms) say it was blocked.
+        b.loopStall(new Events.LoopStall(LOOP, T0 + 10 * MS, T0 + 50 * MS, "io",
+                "org.postgresql.core.VisibleBufferedInputStream.read(VisibleBufferedInputStream.java:71)\n"
+                        + "org.postgresql.jdbc.PgPreparedStatement.executeQuery(PgPreparedStatement.java:134)\n"
+                        + "dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)\n"
+                        + "dev.poolscope.reactive.ProductController.get(ProductController.java:40)",
+                12 * MS));
+        b.threadWait(new Events.ThreadWait(LOOP, T0 + 10 * MS, T0 + 25 * MS, Events.WaitKind.PARK_POOL,
+                "HikariPool"));
         b.connectionHold(
-                new Events.ConnectionHold(LOOP, T0 + 15 * MS, T0 + 35 * MS, "HikariPool-1", "c1", 1, 0,
-                        0, 1));
+                new Events.ConnectionHold(LOOP, T0 + 25 * MS, T0 + 45 * MS, "blocking-calls", "c1", 1,
+                        0, 0, 1));
 
         RunModel m = model();
         RequestTimeline c = byId(m, "c");
@@ -119,17 +137,36 @@ class ReactiveSplitTest {
         assertThat(ms(c, Cause.DATABASE)).isEqualTo(20);
         assertThat(ms(c, Cause.UNEXPLAINED)).isEqualTo(15);
         assertThat(ms(c, Cause.CPU)).isZero();
+        // d was decoded before: whatever it waits for next, its loop is busy with c's blocking call for 40 ms.
         RequestTimeline d = byId(m, "d");
-        assertThat(ms(d, Cause.EVENT_LOOP_QUEUE)).isEqualTo(35);
-        assertThat(ms(d, Cause.UNEXPLAINED)).isEqualTo(5);
+        assertThat(ms(d, Cause.EVENT_LOOP_QUEUE)).isEqualTo(40);
+        assertThat(ms(d, Cause.UNEXPLAINED)).isEqualTo(15);
 
         EventLoops loops = m.loops();
-        // 35 of its 40 ms were covered by waits on the loop: a blocked task, whatever the stall's own flag said.
         assertThat(loops.blockedStalls()).isEqualTo(1);
         assertThat(loops.blockedNanos()).isEqualTo(40 * MS);
-        assertThat(loops.queueBehindBlockedNanos()).isEqualTo(35 * MS);
-        assertThat(loops.topBlockingFrame())
-                .isEqualTo(new EventLoops.Frame("BlockingCalls.product", 1, 40 * MS));
+        assertThat(loops.queueBehindBlockedNanos()).isEqualTo(40 * MS);
+        assertThat(loops.topBlockingFrame()).isEqualTo(
+                new EventLoops.Frame("dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)", 1,
+                        40 * MS));
+    }
+
+    @Test
+    void theStackSaysBlockedWhenItsTopIsAWaitAndNamesTheApplicationsLine() {
+        String park = "jdk.internal.misc.Unsafe.park(Native Method)\n"
+                + "java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:269)\n"
+                + "com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:154)\n"
+                + "com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:162)\n"
+                + "org.springframework.jdbc.core.JdbcTemplate.execute(JdbcTemplate.java:653)\n"
+                + "dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)";
+        assertThat(LoopStack.blocking(park)).isTrue();
+        assertThat(LoopStack.frame(park))
+                .isEqualTo("dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)");
+        assertThat(LoopStack.blocking(CPU_STACK)).isFalse();
+        assertThat(LoopStack.blocking("")).isFalse();
+        assertThat(LoopStack.frame("")).isEmpty();
+        assertThat(LoopStack.frame("io.netty.channel.nio.NioEventLoop.run(NioEventLoop.java:569)"))
+                .isEqualTo("io.netty.channel.nio.NioEventLoop.run(NioEventLoop.java:569)");
     }
 
     @Test

@@ -23,7 +23,12 @@ class ReactiveRulesTest {
     static final long MS = 1_000_000L;
     static final Events.ThreadRef LOOP = new Events.ThreadRef(11, 1111, "reactor-http-epoll-1", false);
     static final Events.ThreadRef TCP = new Events.ThreadRef(12, 1212, "reactor-tcp-epoll-1", false);
-    static final String FRAME = "dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:42)";
+    static final String FRAME = "dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)";
+    static final String PARK = "jdk.internal.misc.Unsafe.park(Native Method)\n"
+            + "java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:269)\n"
+            + "com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:154)\n" + FRAME;
+    static final String CPU = "java.lang.Math.sqrt(Math.java:388)\n"
+            + "dev.poolscope.reactive.WorkloadController.lambda$cpu$0(WorkloadController.java:52)";
 
     final RunModelBuilder b = new RunModelBuilder();
     int poolSize = 10;
@@ -54,15 +59,19 @@ class ReactiveRulesTest {
         return b.build(meta, info, null, List.of());
     }
 
-    /** Ten slots of 100 ms: r-i runs a 40-ms blocking JDBC call on the loop; q-i, arriving with it, waits. */
+    /**
+     * Ten slots of 100 ms: q-i is decoded first; r-i, decoded 10 ms later, runs a 40-ms blocking JDBC call inline on
+     * the loop, and q-i waits for it.
+     */
     void blockedLoop() {
         for (int i = 0; i < 10; i++) {
             long s = i * 100L;
-            request("r-" + i, s, s + 100);
-            request("q-" + i, s + 10, s + 100);
-            client("r-" + i, s, s + 100, 50);
-            client("q-" + i, s + 10, s + 100, 50);
-            b.loopStall(new Events.LoopStall(LOOP, T0 + s * MS, T0 + (s + 40) * MS, "r-" + i, FRAME, true));
+            request("q-" + i, s, s + 100);
+            request("r-" + i, s + 10, s + 100);
+            client("q-" + i, s, s + 100, 50);
+            client("r-" + i, s + 10, s + 100, 50);
+            b.loopStall(
+                    new Events.LoopStall(LOOP, T0 + (s + 10) * MS, T0 + (s + 50) * MS, "io", PARK, 10 * MS));
         }
     }
 
@@ -76,7 +85,7 @@ class ReactiveRulesTest {
                 .isEqualTo("Blocking calls on the event loops: the 1 loops were blocked 40% of their"
                         + " time in 10 long tasks (20 ms per request), most in " + FRAME
                         + " (10 times, 400 ms in all);"
-                        + " requests queued 15 ms each behind a blocked loop. A loop that blocks serves none of its"
+                        + " requests queued 20 ms each behind a blocked loop. A loop that blocks serves none of its"
                         + " connections meanwhile.");
         assertThat(r.score()).isEqualTo(99);
 
@@ -106,23 +115,24 @@ class ReactiveRulesTest {
 
     @Test
     void eventLoopSaturatedOnCpuIsSizedToTheCores() {
+        // q-i is decoded first; r-i, decoded 10 ms later, computes for 60 ms on the loop, and q-i waits.
         for (int i = 0; i < 10; i++) {
             long s = i * 100L;
-            request("r-" + i, s, s + 100);
             request("q-" + i, s, s + 100);
-            client("r-" + i, s, s + 100, 50);
+            request("r-" + i, s + 10, s + 100);
             client("q-" + i, s, s + 100, 50);
-            b.loopStall(new Events.LoopStall(LOOP, T0 + s * MS, T0 + (s + 60) * MS, "r-" + i,
-                    "dev.poolscope.reactive.WorkloadController.cpu(WorkloadController.java:30)", false));
+            client("r-" + i, s + 10, s + 100, 50);
+            b.loopStall(
+                    new Events.LoopStall(LOOP, T0 + (s + 10) * MS, T0 + (s + 70) * MS, "io", CPU, 10 * MS));
         }
         loopSchedStat(600, 350);
         RunModel run = model();
         RuleResult r = new EventLoopSaturatedRule().evaluate(run);
         assertThat(r.sentence())
                 .isEqualTo("Event loops saturated: the 1 loops (on 2 CPUs) were busy 95% of the time,"
-                        + " 60% on CPU, and requests spent 30% of server time queued behind other requests on their loop (30"
+                        + " 60% on CPU, and requests spent 31.6% of server time queued behind other requests on their loop (30"
                         + " ms per request behind on-CPU tasks).");
-        assertThat(r.score()).isEqualTo(75);
+        assertThat(r.score()).isEqualTo(76);
         assertThat(new EventLoopBlockedRule().evaluate(run).sentence()).isEqualTo(
                 "No blocking calls on the event loops to speak of: blocked 0% of their time (0 blocking loop tasks on 1"
                         + " loops).");
@@ -154,13 +164,14 @@ class ReactiveRulesTest {
                 String id = "c" + c + "-" + i;
                 request(id, s, s + 100);
                 b.r2dbcAcquire(
-                        new Events.R2dbcAcquire(TCP, T0 + s * MS, T0 + (s + 50) * MS, "r2dbc", id, true, 2, 3,
-                                2));
-                b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + (s + 50) * MS, T0 + (s + 90) * MS, "r2dbc", id));
+                        new Events.R2dbcAcquire(TCP, T0 + s * MS, T0 + (s + 50) * MS, "r2dbc", id, "c1",
+                                "acquired", 2, 0, 3, 2));
+                b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + (s + 50) * MS, T0 + (s + 90) * MS, "r2dbc", id,
+                        "c1"));
             }
         }
         for (int i = 0; i <= 10; i++) {
-            b.hikariPool(new Events.HikariPoolGauge(T0 + i * 100 * MS, "r2dbc", 2, 0, 3, 2, 2));
+            b.r2dbcPool(new Events.R2dbcPoolGauge(T0 + i * 100 * MS, "r2dbc", 2, 0, 3, 2, 2));
         }
         RunModel run = model();
         RuleResult r = new PoolStarvationRule().evaluate(run);
