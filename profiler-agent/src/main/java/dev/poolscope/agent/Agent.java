@@ -36,6 +36,7 @@ public final class Agent {
         long tA = System.nanoTime();
         if (o.instrument()) {
             try {
+                dev.poolscope.agent.loops.LoopHooks.configure(o.loopStall());
                 Instrumenter.install(inst);
             } catch (Throwable t) {
                 AgentLog.info("could not install the hooks, recording JDK events only: " + t);

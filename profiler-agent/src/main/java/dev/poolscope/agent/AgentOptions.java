@@ -16,7 +16,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
-        Map<String, String> effective,
+        Duration loopStall, Map<String, String> effective,
         List<String> problems) {
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
@@ -38,6 +38,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("maxSize", "1g");
         d.put("minFree", "100m");
         d.put("instrument", "true");
+        d.put("loopStall", "10ms");
         return d;
     }
 
@@ -83,7 +84,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
-                p.bool("instrument"),
+                p.bool("instrument"), p.duration("loopStall", Duration.ZERO),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;
     }

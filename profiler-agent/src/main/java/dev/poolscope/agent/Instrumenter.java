@@ -48,7 +48,7 @@ final class Instrumenter {
         AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
                 .include(Instrumenter.class.getClassLoader()).withExceptionHandler(countSuppressed);
 
-        new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
+        ReactiveInstrumentation.add(new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
                 .with(AgentBuilder.TypeStrategy.Default.REDEFINE)
                 .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
@@ -95,7 +95,8 @@ final class Instrumenter {
                 // Worker pools, captured when constructed.
                 .type(namedOneOf("org.apache.tomcat.util.threads.ThreadPoolExecutor",
                         "org.eclipse.jetty.util.thread.QueuedThreadPool", "org.xnio.XnioWorker"))
-                .transform(advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice")).installOn(inst);
+                .transform(advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice")), advice)
+                .installOn(inst);
     }
 
     private static DynamicType.Builder<?> addBorrowStamp(DynamicType.Builder<?> builder, TypeDescription type,

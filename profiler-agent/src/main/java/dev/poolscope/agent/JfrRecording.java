@@ -2,6 +2,8 @@ package dev.poolscope.agent;
 
 import dev.poolscope.agent.hikari.HikariHooks;
 import dev.poolscope.agent.lettuce.RedisHooks;
+import dev.poolscope.agent.loops.LoopHooks;
+import dev.poolscope.agent.r2dbc.R2dbcHooks;
 import dev.poolscope.agent.request.RequestHooks;
 import dev.poolscope.agent.threads.SchedStatSampler;
 import dev.poolscope.agent.workers.WorkerPools;
@@ -49,6 +51,8 @@ final class JfrRecording {
         RedisHooks.register();
         WorkerPools.register();
         SchedStatSampler.register();
+        R2dbcHooks.register();
+        LoopHooks.register();
 
         Recording r = new Recording();
         r.setName("poolscope");
@@ -98,8 +102,11 @@ final class JfrRecording {
         enableEach(r, HikariHooks.eventTypes());
         enableEach(r, RedisHooks.eventTypes());
         enableEach(r, WorkerPools.eventType());
+        enableEach(r, R2dbcHooks.eventTypes());
+        enableEach(r, LoopHooks.eventType());
         r.enable("poolscope.WorkerPool").withPeriod(o.gaugeInterval());
         r.enable("poolscope.HikariPool").withPeriod(o.gaugeInterval());
+        r.enable("poolscope.R2dbcPool").withPeriod(o.gaugeInterval());
         r.enable(SchedStatSampler.eventType()).withoutStackTrace().withPeriod(o.schedInterval());
         r.enable(AgentStatusEvent.class).withoutStackTrace().withPeriod(Duration.ofSeconds(10));
     }

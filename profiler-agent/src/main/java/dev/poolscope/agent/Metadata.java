@@ -1,6 +1,8 @@
 package dev.poolscope.agent;
 
 import dev.poolscope.agent.hikari.HikariPools;
+import dev.poolscope.agent.netty.NettyHooks;
+import dev.poolscope.agent.r2dbc.R2dbcPools;
 import dev.poolscope.agent.request.RequestStats;
 import dev.poolscope.agent.workers.WorkerPools;
 
@@ -60,6 +62,16 @@ final class Metadata {
                     .append(p.connectionTimeoutMs() < 0 ? "null" : p.connectionTimeoutMs()).append(" }");
         }
         field(j, "pools", pools.append(infos.isEmpty() ? "]" : " ]").toString()).append(",\n");
+        StringBuilder r2dbc = new StringBuilder("[");
+        List<R2dbcPools.Info> r2dbcInfos = R2dbcPools.infos();
+        for (int i = 0; i < r2dbcInfos.size(); i++) {
+            R2dbcPools.Info p = r2dbcInfos.get(i);
+            r2dbc.append(i == 0 ? " " : ", ").append("{ \"name\": ").append(str(p.name()))
+                    .append(", \"maxSize\": ").append(p.maxSize() < 0 ? "null" : p.maxSize())
+                    .append(", \"maxAcquireTimeMs\": ")
+                    .append(p.maxAcquireTimeMs() < 0 ? "null" : p.maxAcquireTimeMs()).append(" }");
+        }
+        field(j, "r2dbcPools", r2dbc.append(r2dbcInfos.isEmpty() ? "]" : " ]").toString()).append(",\n");
         field(j, "asyncProfiler", "{ \"loaded\": " + asprof.loaded() + ", \"events\": " + str(asprof.events())
                 + ", \"error\": " + str(asprof.error()) + " }").append(",\n");
         field(j, "suppressedErrors", Long.toString(Suppressed.count())).append("\n}\n");
@@ -90,7 +102,8 @@ final class Metadata {
         boolean virtual = RequestStats.sawVirtualThread();
         return "{ \"type\": " + str(type) + ", \"maxThreads\": "
                 + (virtual || maxThreads == null ? "null" : maxThreads)
-                + ", \"virtualThreads\": " + virtual + " }";
+                + ", \"virtualThreads\": " + virtual + ", \"eventLoops\": "
+                + (NettyHooks.eventLoops() > 0 ? NettyHooks.eventLoops() : "null") + " }";
     }
 
     private static StringBuilder field(StringBuilder j, String name, String json) {

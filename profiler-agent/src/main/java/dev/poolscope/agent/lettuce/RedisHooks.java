@@ -1,6 +1,7 @@
 package dev.poolscope.agent.lettuce;
 
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.agent.threads.ThreadTracker;
 
 import jdk.jfr.FlightRecorder;
@@ -13,13 +14,32 @@ public final class RedisHooks {
     private RedisHooks() {
     }
 
+    /**
+     * A reactive command was subscribed inside a request's chain: the request rides on the command until its
+     * dispatch, which happens later (on demand).
+     */
+    public static void subscribed(Object command, Object contextRequest) {
+        try {
+            if (contextRequest != null && command instanceof CommandStamp stamp
+                    && stamp.poolscope$trip() == null) {
+                stamp.poolscope$trip(new Subscribed(contextRequest));
+            }
+        } catch (Throwable t) {
+            Suppressed.record(t);
+        }
+    }
+
     public static void dispatched(Object command) {
         try {
-            if (command instanceof CommandStamp stamp && stamp.poolscope$trip() == null) {
+            if (command instanceof CommandStamp stamp) {
+                Object before = stamp.poolscope$trip();
+                if (before != null && !(before instanceof Subscribed)) {
+                    return;
+                }
                 RedisRoundTripEvent e = new RedisRoundTripEvent();
                 e.callerThreadId = Thread.currentThread().threadId();
                 e.begin();
-                stamp.poolscope$trip(e);
+                stamp.poolscope$trip(before == null ? e : new Trip(e, ((Subscribed) before).request()));
             }
         } catch (Throwable t) {
             Suppressed.record(t);
@@ -33,6 +53,11 @@ public final class RedisHooks {
                 return;
             }
             Object trip = stamp.poolscope$trip();
+            Object request = null;
+            if (trip instanceof Trip t) {
+                trip = t.event();
+                request = t.request();
+            }
             if (!(trip instanceof RedisRoundTripEvent e)) {
                 return;
             }
@@ -42,6 +67,7 @@ public final class RedisHooks {
             if (e.shouldCommit()) {
                 e.command = nameOf(type);
                 e.success = success;
+                e.requestId = NettyHooks.requestIdOf(request);
                 e.commit();
             }
         } catch (Throwable t) {
@@ -90,5 +116,13 @@ public final class RedisHooks {
     @SuppressWarnings("unchecked")
     public static Class<? extends jdk.jfr.Event>[] eventTypes() {
         return new Class[]{RedisWaitEvent.class, RedisRoundTripEvent.class};
+    }
+
+    /** A reactive command's request, before dispatch. */
+    private record Subscribed(Object request) {
+    }
+
+    /** A reactive command in flight, with its request. */
+    private record Trip(RedisRoundTripEvent event, Object request) {
     }
 }

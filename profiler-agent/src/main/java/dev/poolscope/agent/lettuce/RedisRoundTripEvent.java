@@ -18,4 +18,6 @@ final class RedisRoundTripEvent extends jdk.jfr.Event {
     long callerThreadId;
     @Label("Success")
     boolean success;
+    @Label("Request Id")
+    String requestId;
 }

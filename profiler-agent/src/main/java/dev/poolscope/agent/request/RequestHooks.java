@@ -50,9 +50,39 @@ public final class RequestHooks {
         return token == s ? s : null;
     }
 
+    /**
+     * A span bound to no thread, for servers where a request is not a thread (Reactor Netty): begun here, ended by
+     * {@link #commitDetached} on whichever thread the request ends.
+     */
+    public static Object beginDetached() {
+        try {
+            ThreadTracker.trackCurrent();
+            RequestStats.begin(false);
+            Scope s = new Scope();
+            s.startNanos = System.nanoTime();
+            s.event = new RequestEvent();
+            s.event.begin();
+            return s;
+        } catch (Throwable t) {
+            Suppressed.record(t);
+            return null;
+        }
+    }
+
+    public static void commitDetached(Object span, String requestId, String method, String uri, int status,
+            String server) {
+        if (span instanceof Scope s) {
+            commit(s, requestId, method, uri, status, server);
+        }
+    }
+
     public static void commit(Object span, String requestId, String method, String uri, int status,
             Class<?> requestClass) {
-        Scope s = (Scope) span;
+        commit((Scope) span, requestId, method, uri, status, SERVER.get(requestClass));
+    }
+
+    private static void commit(Scope s, String requestId, String method, String uri, int status,
+            String server) {
         RequestEvent e = s.event;
         s.event = null;
         if (e == null) {
@@ -65,7 +95,7 @@ public final class RequestHooks {
             e.method = method == null ? "" : method;
             e.uri = uri == null ? "" : uri;
             e.status = status;
-            e.server = SERVER.get(requestClass);
+            e.server = server;
             RequestStats.server(e.server);
             e.commit();
         }
@@ -80,6 +110,9 @@ public final class RequestHooks {
         }
         if (requestClassName.startsWith("io.undertow.")) {
             return "undertow";
+        }
+        if (requestClassName.startsWith("reactor.netty.")) {
+            return "netty";
         }
         return "unknown";
     }

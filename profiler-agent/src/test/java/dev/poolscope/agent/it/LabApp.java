@@ -28,8 +28,20 @@ final class LabApp implements AutoCloseable {
     }
 
     static LabApp start(Path workDir, String agentOptions, String... appArgs) throws Exception {
-        Path jar = Path.of(System.getProperty("poolscope.app.jar",
-                "../app/target/poolscope-app-0.1.0-SNAPSHOT-exec.jar"));
+        return start(Path.of(System.getProperty("poolscope.app.jar",
+                "../app/target/poolscope-app-0.1.0-SNAPSHOT-exec.jar")), workDir, agentOptions, appArgs);
+    }
+
+    /** The lab app's reactive variant (WebFlux on Reactor Netty, R2DBC, reactive Lettuce). */
+    static LabApp startReactive(Path workDir, String agentOptions, String... appArgs) throws Exception {
+        return start(Path.of(System.getProperty("poolscope.app.reactive.jar",
+                "../app-reactive/target/poolscope-app-reactive-0.1.0-SNAPSHOT-exec.jar")), workDir,
+                agentOptions,
+                appArgs);
+    }
+
+    private static LabApp start(Path jar, Path workDir, String agentOptions, String... appArgs)
+            throws Exception {
         // The reactor builds the app first; a missing jar is a broken build, not a reason to skip the evidence tests.
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(

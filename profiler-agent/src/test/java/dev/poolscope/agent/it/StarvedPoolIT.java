@@ -149,7 +149,7 @@ class StarvedPoolIT {
 
         String metadata = Files.readString(agent.resolve("metadata.json"));
         assertTrue(metadata.contains(
-                "\"server\": { \"type\": \"tomcat\", \"maxThreads\": 200, \"virtualThreads\": false }"),
+                "\"server\": { \"type\": \"tomcat\", \"maxThreads\": 200, \"virtualThreads\": false, \"eventLoops\": null }"),
                 metadata);
         assertTrue(metadata.contains(
                 "{ \"name\": \"HikariPool-1\", \"maximumPoolSize\": 2, \"connectionTimeoutMs\": 5000 }"),

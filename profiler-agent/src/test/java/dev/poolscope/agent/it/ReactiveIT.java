@@ -1,0 +1,195 @@
+package dev.poolscope.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jdk.jfr.consumer.RecordedEvent;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Evidence on the real reactive lab app (WebFlux on Reactor Netty, r2dbc-pool, reactive Lettuce, real Postgres and
+ * Redis). With {@code -Dpoolscope.fixture.dir=DIR} the starved-pool run's files are also copied to DIR as the
+ * analysis' reactive fixture.
+ */
+class ReactiveIT {
+    private static final Path WORK = Path.of("target", "it", "reactive").toAbsolutePath();
+
+    @Test
+    void aStarvedR2dbcPoolIsRecordedPerRequest() throws Exception {
+        Path work = WORK.resolve("starved-r2dbc");
+        LabApp.Load load;
+        try (LabApp app = LabApp.startReactive(work, "consoleInterval=2s,asprof=false", "--pool-size", "2")) {
+            // A cold JVM serves its first requests in seconds (class loading, JIT): warm it before the load.
+            app.drive(5, Duration.ofSeconds(4), "warmup", StarvedPoolIT::checkout);
+            load = app.drive(50, Duration.ofSeconds(5), "reactive", StarvedPoolIT::checkout);
+            assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
+        }
+        Path agent = work.resolve("agent");
+        Map<String, List<RecordedEvent>> ev = Recordings.byType(agent.resolve("recording.jfr"));
+        long ok = load.count(200);
+        assertTrue(ok >= 10, "some checkouts succeeded: " + load.statusById().values());
+
+        // One span per answered request, with the id the client sent, ending on the loop that decoded it.
+        List<RecordedEvent> requests = ev.getOrDefault("poolscope.Request", List.of());
+        Map<String, RecordedEvent> byId = requests.stream()
+                .collect(Collectors.toMap(e -> e.getString("requestId"), e -> e, (a, b) -> a));
+        long answered = load.statusById().values().stream().filter(s -> s != 0).count();
+        assertEquals(answered, requests.stream().filter(e -> e.getString("requestId").startsWith("reactive-"))
+                .count(), "one span per answered request");
+        for (Map.Entry<String, Integer> sent : load.statusById().entrySet()) {
+            if (sent.getValue() == 0) {
+                continue;
+            }
+            RecordedEvent span = byId.get(sent.getKey());
+            assertTrue(span != null, "span for " + sent.getKey());
+            assertEquals((int) sent.getValue(), span.getInt("status"), sent.getKey());
+            assertEquals("POST", span.getString("method"));
+            assertEquals("/api/checkout", span.getString("uri"));
+            assertEquals("netty", span.getString("server"));
+            assertTrue(span.getThread().getJavaName().startsWith("reactor-http-"),
+                    span.getThread().getJavaName());
+        }
+
+        // Acquires: one per transaction, each tied to its request; with 2 connections, many waited.
+        List<RecordedEvent> acquires = ev.getOrDefault("poolscope.R2dbcAcquire", List.of());
+        List<RecordedEvent> acquired = acquires.stream()
+                .filter(e -> e.getString("outcome").equals("acquired"))
+                .toList();
+        Set<String> acquiringRequests = acquired.stream().map(e -> e.getString("requestId"))
+                .filter(id -> id.startsWith("reactive-")).collect(Collectors.toSet());
+        for (Map.Entry<String, Integer> sent : load.statusById().entrySet()) {
+            if (sent.getValue() == 200) {
+                assertTrue(acquiringRequests.contains(sent.getKey()), "acquire for " + sent.getKey());
+            }
+        }
+        assertTrue(acquires.stream().allMatch(e -> e.getString("pool").equals("r2dbc-pool")));
+        assertTrue(acquired.stream().anyMatch(e -> e.getDuration().toMillis() > 100), "long acquires");
+        assertTrue(acquires.stream().anyMatch(e -> e.getInt("pending") > 0 && e.getInt("acquired") == 2),
+                "acquires that began with the pool exhausted");
+        assertTrue(acquires.stream().allMatch(e -> e.getInt("max") == 2));
+        Set<String> connections = acquired.stream().map(e -> e.getString("connectionId"))
+                .collect(Collectors.toSet());
+        assertTrue(connections.size() >= 1 && connections.size() <= 4, "connections: " + connections);
+        // Most acquires end off the request's loop: on the thread that released a connection.
+        assertTrue(acquired.stream().anyMatch(e -> !e.getThread().getJavaName().startsWith("reactor-http-")));
+
+        // Holds: one per delivered connection, same request ids and connections.
+        List<RecordedEvent> holds = ev.getOrDefault("poolscope.R2dbcHold", List.of());
+        assertTrue(Math.abs(holds.size() - acquired.size()) <= 2,
+                holds.size() + " holds vs " + acquired.size());
+        assertTrue(holds.stream().allMatch(e -> connections.contains(e.getString("connectionId"))));
+        Set<String> acquiredPairs = acquired.stream()
+                .map(e -> e.getString("requestId") + "/" + e.getString("connectionId"))
+                .collect(Collectors.toSet());
+        assertTrue(holds.stream().filter(e -> e.getString("requestId").startsWith("reactive-"))
+                .allMatch(e -> acquiredPairs
+                        .contains(e.getString("requestId") + "/" + e.getString("connectionId"))),
+                "a hold names the request and connection of its acquire");
+        // tx-work-ms=100 of pg_sleep inside every hold.
+        assertTrue(holds.stream().filter(e -> e.getString("requestId").startsWith("reactive-"))
+                .allMatch(e -> e.getDuration().toMillis() >= 100), "holds cover the transaction");
+
+        // Gauges: the pool seen exhausted with acquires pending.
+        List<RecordedEvent> gauges = ev.getOrDefault("poolscope.R2dbcPool", List.of());
+        assertTrue(gauges.stream()
+                .allMatch(e -> e.getInt("max") == 2 && e.getString("pool").equals("r2dbc-pool")));
+        assertTrue(gauges.stream().anyMatch(e -> e.getInt("acquired") == 2 && e.getInt("pending") > 10),
+                "a starved pool: all acquired, many pending");
+
+        // Reactive Redis: GET and SET per checkout, tied to the request, completed on Lettuce's loop.
+        List<RecordedEvent> trips = ev.getOrDefault("poolscope.RedisRoundTrip", List.of());
+        Set<String> commands = trips.stream().map(e -> e.getString("command")).collect(Collectors.toSet());
+        assertTrue(commands.contains("GET") && commands.contains("SET"), commands.toString());
+        assertTrue(trips.stream().allMatch(e -> e.getThread().getJavaName().startsWith("lettuce")));
+        Set<String> redisRequests = trips.stream().map(e -> e.getString("requestId"))
+                .filter(id -> id.startsWith("reactive-")).collect(Collectors.toSet());
+        assertTrue(redisRequests.size() >= ok,
+                redisRequests.size() + " requests with Redis trips, " + ok + " ok");
+
+        // Every event loop that ran a task is sampled.
+        Set<String> sampled = ev.getOrDefault("poolscope.ThreadSchedStat", List.of()).stream()
+                .map(e -> e.getString("threadName")).collect(Collectors.toSet());
+        Set<String> requestLoops = requests.stream().map(e -> e.getThread().getJavaName())
+                .collect(Collectors.toSet());
+        assertTrue(sampled.containsAll(requestLoops), sampled + " vs " + requestLoops);
+        assertTrue(sampled.stream().anyMatch(n -> n.startsWith("lettuce")), sampled.toString());
+        assertTrue(sampled.stream().anyMatch(n -> n.startsWith("reactor-tcp-")), sampled.toString());
+
+        assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),
+                "no errors suppressed");
+        String metadata = Files.readString(agent.resolve("metadata.json"));
+        assertTrue(metadata.contains("\"server\": { \"type\": \"netty\", \"maxThreads\": null, "
+                + "\"virtualThreads\": false, \"eventLoops\": " + requestLoops.size() + " }"), metadata);
+        assertTrue(metadata.contains(
+                "\"r2dbcPools\": [ { \"name\": \"r2dbc-pool\", \"maxSize\": 2, \"maxAcquireTimeMs\": 10000 } ]"),
+                metadata);
+        assertTrue(metadata.contains("\"suppressedErrors\": 0"), metadata);
+        assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
+
+        copyFixture(agent);
+    }
+
+    @Test
+    void blockingCallsOnTheEventLoopAreCaughtWithTheirLine() throws Exception {
+        Path work = WORK.resolve("blocking-calls");
+        LabApp.Load load;
+        try (LabApp app = LabApp.startReactive(work, "asprof=false", "--blocking-calls", "--pool-size", "2",
+                "--event-loops", "2")) {
+            app.drive(2, Duration.ofSeconds(2), "warmup", ReactiveIT::product);
+            load = app.drive(20, Duration.ofSeconds(3), "blocking", ReactiveIT::product);
+            assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
+        }
+        Map<String, List<RecordedEvent>> ev = Recordings
+                .byType(work.resolve("agent").resolve("recording.jfr"));
+        assertTrue(load.count(200) >= 10, "some reads succeeded: " + load.statusById().values());
+
+        // Twenty clients on two loops, each read blocking its loop on JDBC: stalls with the blocking frame.
+        List<RecordedEvent> stalls = ev.getOrDefault("poolscope.LoopStall", List.of()).stream()
+                .filter(e -> e.getThread().getJavaName().startsWith("reactor-http-")).toList();
+        assertFalse(stalls.isEmpty(), "stalls on the HTTP loops");
+        List<RecordedEvent> blocked = stalls.stream()
+                .filter(e -> e.getString("stack").contains("dev.poolscope.reactive.BlockingCalls.product("))
+                .toList();
+        assertFalse(blocked.isEmpty(), "a stall whose stack names the blocking call: " + stalls.stream()
+                .map(e -> e.getString("stack").lines().limit(3).toList()).toList());
+        assertTrue(blocked.stream().anyMatch(e -> e.getString("stack").contains("com.zaxxer.hikari.")
+                || e.getString("stack").contains("org.postgresql.")
+                || e.getString("stack").contains("io.lettuce.core.")), "JDBC, Hikari or Redis frames");
+        for (RecordedEvent e : blocked) {
+            assertTrue(e.getDuration().toNanos() >= 10_000_000L, "over loopStall: " + e.getDuration());
+            long after = e.getLong("stackAfterNanos");
+            assertTrue(after >= 10_000_000L && after <= e.getDuration().toNanos(),
+                    "stack taken while the task ran: " + after + " of " + e.getDuration());
+            assertTrue(Set.of("io", "task").contains(e.getString("kind")));
+        }
+    }
+
+    static HttpRequest.Builder product(URI base, int n) {
+        return HttpRequest.newBuilder(base.resolve("/api/products/" + (1 + n % 1000))).GET();
+    }
+
+    private static void copyFixture(Path agent) throws Exception {
+        String target = System.getProperty("poolscope.fixture.dir", "");
+        if (target.isBlank()) {
+            return;
+        }
+        Path dir = Path.of(target);
+        Files.createDirectories(dir);
+        for (String f : List.of("recording.jfr", "metadata.json")) {
+            Files.copy(agent.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
