@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reactive stack's event loops over the measured window: how many served requests, their long tasks (stalls)
+ * The reactive stack's event loops while load ran (first measured request to the last; a recording without JMeter
+ * results would otherwise count the cold start): how many served requests, their long tasks (stalls)
  * split into blocked and on-CPU, the frames that blocked them, and how long requests queued behind other requests'
  * stalls, on the HTTP server's loops (stalls on other Netty loops, Lettuce's and the R2DBC driver's, are counted
  * apart). {@code reactive} is false for servlet runs, and everything else is then zero.

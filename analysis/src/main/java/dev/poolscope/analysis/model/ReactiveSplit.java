@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * <li>its own long loop task: the waits recorded on the loop inside it (a blocking JDBC or Redis call, a park, a
  * socket read, a sleep), else CPU on the loop;</li>
  * <li>another request's long task on its loop: event-loop queueing (it could not run: its loop was busy);</li>
- * <li>the rest: unexplained (short loop tasks and hand-offs the agent does not time), shown, never hidden.</li>
+ * <li>the rest: the share its loop was runnable but not running (schedstat) is run delay; what is left is
+ * unexplained (short loop tasks and hand-offs the agent does not time), shown, never hidden.</li>
  * </ol>
  */
 final class ReactiveSplit {
@@ -75,7 +76,10 @@ final class ReactiveSplit {
             cuts.add(Math.max(from, Math.min(to, p.start())));
             cuts.add(Math.max(from, Math.min(to, p.end())));
         }
-        boolean remainder = false;
+        SchedSeries sched = data.sched.get(loop);
+        boolean usable = sched != null && sched.usable();
+        long remainder = 0;
+        long runDelay = 0;
         Long prev = null;
         for (long t : cuts) {
             if (prev != null && t > prev) {
@@ -86,14 +90,23 @@ final class ReactiveSplit {
                     }
                 }
                 Cause c = best == null ? Cause.UNEXPLAINED : best.cause();
-                b.add(c, t - prev);
+                if (best == null && usable) {
+                    // Nothing tied to the request covers this: it waits for its loop's short tasks. The share of it
+                    // its loop spent runnable but not running (schedstat) is the CPU queue's, not unexplained.
+                    long rd = Math.max(0, Math.min(t - prev, sched.runDelayBetween(prev, t)));
+                    b.add(Cause.RUN_DELAY, rd);
+                    b.add(Cause.UNEXPLAINED, t - prev - rd);
+                    runDelay += rd;
+                } else {
+                    b.add(c, t - prev);
+                }
                 if (!quiet && best != null && best.behind() >= 0) {
                     queueBehind[best.behind()] += t - prev;
                 }
                 if (sink != null) {
-                    if (c == Cause.UNEXPLAINED) {
+                    if (best == null) {
                         sink.remainder(prev, t);
-                        remainder = true;
+                        remainder += t - prev;
                     } else {
                         sink.explicit(prev, t, c);
                     }
@@ -101,8 +114,9 @@ final class ReactiveSplit {
             }
             prev = t;
         }
-        if (sink != null && remainder) {
-            sink.remainderShares(0, 0, 1);
+        if (sink != null && remainder > 0) {
+            double rd = (double) runDelay / remainder;
+            sink.remainderShares(0, rd, 1 - rd);
         }
         return b;
     }

@@ -430,7 +430,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish(),
                 reactive.loops.isEmpty()
                         ? EventLoops.NONE
-                        : EventLoops.of(reactive, measured, split.queueBehind));
+                        : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
+                                split.queueBehind));
     }
 
     /**

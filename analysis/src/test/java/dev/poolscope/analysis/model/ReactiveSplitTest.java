@@ -170,6 +170,17 @@ class ReactiveSplitTest {
     }
 
     @Test
+    void whileNothingTiedToItRunsTheRequestWaitsForItsLoopAndTheLoopsRunDelayIsThatWaitsShare() {
+        request("e", 0, 100);
+        // The loop was runnable but not running half the second: half of e's uncovered time is CPU queueing.
+        b.schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
+        b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), 200 * MS, 500 * MS, 0, 0, 0));
+        RequestTimeline e = byId(model(), "e");
+        assertThat(ms(e, Cause.RUN_DELAY)).isEqualTo(50);
+        assertThat(ms(e, Cause.UNEXPLAINED)).isEqualTo(50);
+    }
+
+    @Test
     void servletRequestsAreNotReactive() {
         b.request(new Events.Request(new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false), T0,
                 T0 + 10 * MS, "s", "GET", "/api/ping", 200, "tomcat"));

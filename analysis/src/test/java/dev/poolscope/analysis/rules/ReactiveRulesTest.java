@@ -82,12 +82,12 @@ class ReactiveRulesTest {
         RunModel run = model();
         RuleResult r = new EventLoopBlockedRule().evaluate(run);
         assertThat(r.sentence())
-                .isEqualTo("Blocking calls on the event loops: the 1 loops were blocked 40% of their"
+                .isEqualTo("Blocking calls on the event loops: the 1 loops were blocked 38.1% of their"
                         + " time in 10 long tasks (20 ms per request), most in " + FRAME
                         + " (10 times, 400 ms in all);"
                         + " requests queued 20 ms each behind a blocked loop. A loop that blocks serves none of its"
                         + " connections meanwhile.");
-        assertThat(r.score()).isEqualTo(99);
+        assertThat(r.score()).isEqualTo(98);
 
         Diagnosis.Result d = new Diagnosis().evaluate(run);
         assertThat(d.primaryCause()).isEqualTo("event-loop-blocked");
