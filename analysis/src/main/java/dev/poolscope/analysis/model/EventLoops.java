@@ -15,7 +15,8 @@ import java.util.Map;
  */
 public record EventLoops(boolean reactive, int loops, long windowNanos, long stalls, long stallNanos,
         long blockedStalls, long blockedNanos, long queueBehindBlockedNanos, long queueBehindCpuNanos,
-        List<Frame> blockingFrames, List<Frame> cpuFrames, long otherLoopStalls, long otherLoopStallNanos) {
+        List<Frame> blockingFrames, List<Frame> cpuFrames, long otherLoopStalls, long otherLoopStallNanos,
+        int redisLoops, long redisLoopStallNanos, String redisLoopFrame) {
 
     static final int TOP = 5;
 
@@ -24,7 +25,7 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
     }
 
     static final EventLoops NONE = new EventLoops(false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), 0,
-            0);
+            0, 0, 0, "");
 
     /** Loop-seconds in the window: loops × window length. */
     public long loopNanos() {
@@ -46,7 +47,16 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
         return blockingFrames.isEmpty() ? null : blockingFrames.getFirst();
     }
 
-    static EventLoops of(ReactiveData r, MeasuredWindow w, long[] queueBehind) {
+    /** Percent of the time the loops that deliver Redis replies (Lettuce's) spent in long tasks. */
+    public double redisLoopBusyPct() {
+        long span = redisLoops * windowNanos;
+        return span == 0 ? 0 : 100.0 * redisLoopStallNanos / span;
+    }
+
+    static EventLoops of(ReactiveData r, MeasuredWindow w, long[] queueBehind,
+            java.util.Set<Long> redisLoops) {
+        Map<String, long[]> redisFrames = new HashMap<>();
+        long redisNanos = 0;
         long stalls = 0;
         long stallNanos = 0;
         long blocked = 0;
@@ -65,6 +75,12 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
                 if (!r.loops.contains(s.threadId())) {
                     other++;
                     otherNanos += len;
+                    if (redisLoops.contains(s.threadId())) {
+                        redisNanos += len;
+                        redisFrames.computeIfAbsent(
+                                s.frame() == null || s.frame().isEmpty() ? "?" : s.frame(),
+                                k -> new long[2])[1] += len;
+                    }
                     continue;
                 }
                 stalls++;
@@ -81,8 +97,8 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
         }
         return new EventLoops(true, r.loops.size(), Math.max(0, w.endNanos() - w.startNanos()), stalls,
                 stallNanos, blocked, blockedNanos, queueBehind[0], queueBehind[1], top(blocking), top(cpu),
-                other,
-                otherNanos);
+                other, otherNanos, redisLoops.size(), redisNanos,
+                redisFrames.isEmpty() ? "" : top(redisFrames).getFirst().frame());
     }
 
     private static List<Frame> top(Map<String, long[]> m) {

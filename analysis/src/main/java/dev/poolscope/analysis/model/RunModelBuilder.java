@@ -431,7 +431,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 reactive.loops.isEmpty()
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
-                                split.queueBehind));
+                                split.queueBehind, data.eventLoopThreads));
     }
 
     /**

@@ -26,6 +26,7 @@ final class EventLoopsJson {
         o.put("queue_behind_cpu_ms", ms(l.queueBehindCpuNanos()));
         o.put("other_loop_stalls", l.otherLoopStalls());
         o.put("other_loop_stall_ms", ms(l.otherLoopStallNanos()));
+        o.put("redis_loop_busy_share", Math.round(l.redisLoopBusyPct() * 10) / 1000.0);
         frames(o.putArray("blocking_frames"), l.blockingFrames());
         frames(o.putArray("cpu_frames"), l.cpuFrames());
     }

@@ -202,6 +202,34 @@ class ReactiveRulesTest {
     }
 
     @Test
+    void redisRepliesLateBehindLongTasksOnLettucesLoopAreSaidSo() {
+        Events.ThreadRef lettuce = new Events.ThreadRef(13, 1313, "lettuce-nioEventLoop-4-1", false);
+        for (int i = 0; i < 10; i++) {
+            long s = i * 100L;
+            request("r-" + i, s, s + 100);
+            b.redisRoundTrip(
+                    new Events.RedisRoundTrip(lettuce, T0 + (s + 10) * MS, T0 + (s + 90) * MS, "GET", 11,
+                            true, "r-" + i));
+            // The previous request's chain goes on after its reply on Lettuce's loop: this reply waits for it.
+            b.loopStall(new Events.LoopStall(lettuce, T0 + (s + 20) * MS, T0 + (s + 80) * MS, "task",
+                    "com.fasterxml.jackson.databind.ObjectMapper.readValue(ObjectMapper.java:3848)\n"
+                            + "dev.poolscope.reactive.ProductController.lambda$get$1(ProductController.java:55)",
+                    10 * MS));
+        }
+        RunModel run = model();
+        RuleResult r = new RedisSlowRule().evaluate(run);
+        assertThat(r.sentence())
+                .isEqualTo("Redis replies are late on this side: 80% of server time waiting for"
+                        + " replies; callers waited 80 ms on average for a round trip of 80 ms, while the event loop that"
+                        + " delivers the replies spent 60% of its time in tasks over 10 ms (most in"
+                        + " dev.poolscope.reactive.ProductController.lambda$get$1(ProductController.java:55)). On the reactive"
+                        + " stack the rest of a request after a reply runs on that loop unless moved (publishOn), and every"
+                        + " later reply waits behind it.");
+        assertThat(run.loops().otherLoopStalls()).isEqualTo(10);
+        assertThat(run.loops().stalls()).isZero();
+    }
+
+    @Test
     void servletRunsHaveNoEventLoopVerdict() {
         Scenario s = new Scenario();
         assertThat(Scenario.run(new EventLoopBlockedRule(), s).sentence()).isEqualTo(
