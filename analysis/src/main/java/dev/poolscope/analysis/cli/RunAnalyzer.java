@@ -142,7 +142,10 @@ public final class RunAnalyzer {
                         ? " (partial: " + recordingProblem + ")"
                         : jtl == null ? " (partial: " + jtlProblem + ")" : "";
         return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
-                + "; recommended worker threads: " + diagnosis.recommendation().threads() + partial, model,
+                + (model.reactive()
+                        ? "; recommendation: " + diagnosis.recommendation().kind()
+                        : "; recommended worker threads: " + diagnosis.recommendation().threads())
+                + partial, model,
                 diagnosis);
     }
 
