@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "One run: real PostgreSQL and Redis, the lab app with the agent, the plan through the real JMeter, a clean stop, the report.",
-        "Writes RUN_DIR/run.json, app.log, agent/, jmeter/, report.html, summary.json."})
+        "Writes RUN_DIR/run.json, app.log, agent/, jmeter/, report.html, summary.json (--instances N: app-N.log, agent-N/)."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
@@ -25,11 +25,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "worker threads of the app's server (default: 200)")
     Integer threads;
 
+    @Option(names = "--instances", paramLabel = "N", defaultValue = "1", description = {
+            "N instances of the app on this machine, sharing the first one's PostgreSQL and Redis, behind a round-robin",
+            "TCP balancer on loopback: one agent folder each (agent-1/, ...), one report with every instance (default: 1)"})
+    int instances;
+
     @Option(names = "--out", paramLabel = "DIR", description = "run folder (default: runs/PLAN-TIMESTAMP)")
     Path out;
 
     @Override
     public Integer call() throws Exception {
+        if (instances < 1 || instances > 16) {
+            throw new UserError("--instances must be 1 to 16, got " + instances);
+        }
         Layout layout = Layout.detect();
         Path dir = out != null
                 ? out
@@ -44,7 +52,8 @@ final class RunCommand implements Callable<Integer> {
                 load.agentOptions, load.dashboard == null || load.dashboard, !load.noAnalyze, dir);
         long start = System.nanoTime();
         RunExecutor.Outcome outcome = new RunExecutor(layout,
-                (phase, detail) -> System.err.println("[run] " + phase + ": " + detail)).execute(spec);
+                (phase, detail) -> System.err.println("[run] " + phase + ": " + detail)).instances(instances)
+                .execute(spec);
         System.err.printf("[run] done in %d s: %s%n", (System.nanoTime() - start) / 1_000_000_000L,
                 outcome.dir());
         if (outcome.jtl().samples() == 0) {

@@ -39,10 +39,17 @@ final class RunExecutor {
 
     private final Layout layout;
     private final Progress progress;
+    private int instances = 1;
 
     RunExecutor(Layout layout, Progress progress) {
         this.layout = layout;
         this.progress = progress;
+    }
+
+    /** Several instances of the app behind a round-robin balancer ({@link AppGroup}); 1 by default. */
+    RunExecutor instances(int count) {
+        this.instances = count;
+        return this;
     }
 
     Outcome execute(RunSpec spec) throws IOException, InterruptedException {
@@ -62,16 +69,21 @@ final class RunExecutor {
         run.put("agent", spec.agent());
         run.put("agentOptions", spec.agentOptions());
         run.put("phases", phases);
+        if (instances > 1) {
+            run.put("instanceCount", instances);
+        }
         write(dir, run);
 
-        progress.phase("start", "app " + String.join(" ", spec.appArgs()));
+        progress.phase("start", (instances > 1 ? instances + " instances of " : "") + "app "
+                + String.join(" ", spec.appArgs()));
         phases.put("appStartMs", System.currentTimeMillis());
-        try (AppProcess app = AppProcess.start(layout, spec.appArgs(),
-                spec.agent() ? dir.resolve("agent") : null, spec.agentOptions(),
-                dir.resolve("app.log"))) {
+        try (AppGroup app = AppGroup.start(layout, spec, dir, instances)) {
             Map<String, String> ready = app.awaitReady(Duration.ofMinutes(3));
             phases.put("appReadyMs", System.currentTimeMillis());
             run.put("app", ready);
+            if (instances > 1) {
+                run.put("instances", app.describe());
+            }
             write(dir, run);
             String url = ready.get("url");
             int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
@@ -109,11 +121,14 @@ final class RunExecutor {
                                 + analysed + "; see " + dir.resolve("app.log"));
             }
 
-            run.put("memory", AppProbe.memory(app.pid(), url));
+            run.put("memory", AppProbe.memory(app.pid(), instances > 1 ? app.firstUrl() : url));
             progress.phase("stop", "SIGTERM to the app (pid " + app.pid() + ")");
             int exit = app.stop(Duration.ofSeconds(60));
             phases.put("appStoppedMs", System.currentTimeMillis());
             run.put("appExitCode", exit);
+            if (instances > 1) {
+                run.put("balancer", app.balancerStats());
+            }
 
             Path jtlPath = dir.resolve("jmeter/results.jtl");
             if (!Files.isRegularFile(jtlPath)) {
@@ -151,9 +166,9 @@ final class RunExecutor {
      * Runs the plan; meanwhile, once a second, appends {@code [epoch ms, the app JVM's CPU ms]} to
      * {@code appCpu}, so the cost of a request can be read for any window of the load.
      */
-    private int jmeter(Path plan, Path out, int port, RunSpec spec, AppProcess app, List<long[]> appCpu)
+    private int jmeter(Path plan, Path out, int port, RunSpec spec, AppGroup app, List<long[]> appCpu)
             throws IOException, InterruptedException {
-        long appPid = app.pid();
+        List<Long> appPid = app.pids();
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
@@ -200,9 +215,17 @@ final class RunExecutor {
         return p.isAlive() ? -1 : p.exitValue();
     }
 
-    private static void sampleCpu(long pid, List<long[]> samples) {
-        ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration())
-                .ifPresent(cpu -> samples.add(new long[]{System.currentTimeMillis(), cpu.toMillis()}));
+    /** The CPU of the app's JVMs, summed over its instances. */
+    private static void sampleCpu(List<Long> pids, List<long[]> samples) {
+        long sum = 0;
+        for (long pid : pids) {
+            var cpu = ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration());
+            if (cpu.isEmpty()) {
+                return;
+            }
+            sum += cpu.get().toMillis();
+        }
+        samples.add(new long[]{System.currentTimeMillis(), sum});
     }
 
     private int analyze(Path dir) throws IOException, InterruptedException {

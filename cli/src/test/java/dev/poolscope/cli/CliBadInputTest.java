@@ -47,6 +47,14 @@ class CliBadInputTest {
     }
 
     @Test
+    void instancesOutOfRange() {
+        assertThat(run(2, "run", "--instances", "0"))
+                .isEqualTo("poolscope: --instances must be 1 to 16, got 0");
+        assertThat(run(2, "run", "--instances", "17"))
+                .isEqualTo("poolscope: --instances must be 1 to 16, got 17");
+    }
+
+    @Test
     void badDuration() {
         assertThat(run(2, "run", "--duration", "soon"))
                 .isEqualTo("poolscope: --duration must look like 60, 60s, 2m or 1m30s, got 'soon'");

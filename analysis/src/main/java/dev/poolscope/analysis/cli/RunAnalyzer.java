@@ -44,13 +44,46 @@ public final class RunAnalyzer {
         if (!Files.isDirectory(runDir)) {
             return fail("run folder " + runDir + " does not exist");
         }
-        Path agent = runDir.resolve("agent");
+        List<Path> instances = InstancesAnalyzer.agentFolders(runDir);
+        if (!instances.isEmpty()) {
+            return new InstancesAnalyzer(this).analyze(runDir, instances);
+        }
+        Built b = build(runDir, runDir.resolve("agent"), "agent");
+        if (b.failure() != null) {
+            return fail(b.failure());
+        }
+        RunModel model = b.model();
+        Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
+        RunSummary summary = RunSummary.of(model);
+        try {
+            List<FlameInput> flames = flames(runDir, runDir.resolve("agent"), model, b.recording(), "");
+            new TimelineJson().write(runDir, model);
+            SummaryJson json = new SummaryJson();
+            json.write(runDir.resolve("summary.json"), json.build(model, summary, diagnosis));
+            new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
+                    summary,
+                    diagnosis, flames);
+        } catch (IOException | RuntimeException e) {
+            return fail("cannot write the report into " + runDir + ": " + oneLine(e));
+        }
+        return outcome(runDir.resolve("report.html"), b, diagnosis);
+    }
+
+    /**
+     * One agent folder's model, read with the run's .jtl and run.json; {@code failure} set when there was nothing to
+     * analyze. {@code name} is the folder's name as notes cite it.
+     */
+    record Built(RunModel model, RecordingInfo recording, String recordingProblem, JtlReader.Result jtl,
+            String jtlProblem, String failure) {
+    }
+
+    Built build(Path runDir, Path agent, String name) {
         List<String> notes = new ArrayList<>();
         RunMetadata metadata = RunMetadata.EMPTY;
         try {
             metadata = RunMetadata.read(agent.resolve("metadata.json"));
             if (metadata == RunMetadata.EMPTY) {
-                notes.add("agent/metadata.json is missing: pool size, server and CPU count are unknown");
+                notes.add(name + "/metadata.json is missing: pool size, server and CPU count are unknown");
             }
         } catch (RecordingException e) {
             notes.add(e.getMessage());
@@ -99,7 +132,8 @@ public final class RunAnalyzer {
             notes.add(recordingProblem);
         }
         if (recording == null && jtl == null) {
-            return fail("nothing to analyze: " + recordingProblem + "; " + jtlProblem);
+            return new Built(null, null, recordingProblem, null, jtlProblem,
+                    "nothing to analyze: " + recordingProblem + "; " + jtlProblem);
         }
         RunModel model = builder.build(metadata, recording, jtl, notes);
         List<String> more = new ArrayList<>();
@@ -116,20 +150,16 @@ public final class RunAnalyzer {
             all.addAll(more);
             model = rebuildNotes(model, all);
         }
-        Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
-        RunSummary summary = RunSummary.of(model);
-        try {
-            List<FlameInput> flames = flames(runDir, agent, model, recording);
-            new TimelineJson().write(runDir, model);
-            SummaryJson json = new SummaryJson();
-            json.write(runDir.resolve("summary.json"), json.build(model, summary, diagnosis));
-            new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
-                    summary,
-                    diagnosis, flames);
-        } catch (IOException | RuntimeException e) {
-            return fail("cannot write the report into " + runDir + ": " + oneLine(e));
-        }
-        Path report = runDir.resolve("report.html");
+        return new Built(model, recording, recordingProblem, jtl, jtlProblem, null);
+    }
+
+    /** The one line a run's analysis ends with. */
+    static Outcome outcome(Path report, Built b, Diagnosis.Result diagnosis) {
+        RunModel model = b.model();
+        RecordingInfo recording = b.recording();
+        String recordingProblem = b.recordingProblem();
+        String jtlProblem = b.jtlProblem();
+        JtlReader.Result jtl = b.jtl();
         if (model.requests().isEmpty()) {
             return new Outcome(false, (model.client().isEmpty()
                     ? "the run has no requests"
@@ -168,7 +198,8 @@ public final class RunAnalyzer {
                 m.locks(), m.startup(), m.loops());
     }
 
-    private List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording) {
+    /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */
+    List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording, String prefix) {
         FlameGraphs fg = new FlameGraphs();
         List<FlameInput> out = new ArrayList<>();
         Path async = agent.resolve("async-profiler.jfr");
@@ -191,12 +222,13 @@ public final class RunAnalyzer {
         FlameGraphs.Selection inGaps = (java, os, t) -> inside(gaps.get(java), t)
                 || inside(gaps.get(-(os + 2)), t);
         if (Files.isRegularFile(async)) {
-            out.add(flame(fg, async, FlameGraphs.Mode.CPU, "cpu", "CPU (async-profiler)", runDir, inWindow,
+            out.add(flame(fg, async, FlameGraphs.Mode.CPU, prefix + "cpu", "CPU (async-profiler)", runDir,
+                    inWindow,
                     null));
-            out.add(flame(fg, async, FlameGraphs.Mode.WALL, "wall",
+            out.add(flame(fg, async, FlameGraphs.Mode.WALL, prefix + "wall",
                     "Wall clock of worker threads (async-profiler)",
                     runDir, workerThreads, null));
-            out.add(flame(fg, async, FlameGraphs.Mode.WALL, "wall-gaps",
+            out.add(flame(fg, async, FlameGraphs.Mode.WALL, prefix + "wall-gaps",
                     "Wall clock inside Redis → getConnection gaps (" + model.redisToConnectionGaps().size()
                             + " gaps)",
                     runDir, inGaps,
@@ -205,7 +237,8 @@ public final class RunAnalyzer {
                                     + " by getConnection, so this graph is empty"
                             : null));
         } else if (jdk != null) {
-            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, "cpu", "CPU (JDK execution samples)", runDir,
+            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, prefix + "cpu", "CPU (JDK execution samples)",
+                    runDir,
                     inWindow,
                     "agent/async-profiler.jfr is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
         } else {
@@ -213,7 +246,7 @@ public final class RunAnalyzer {
                     "no async-profiler recording and no complete JDK recording: no flame graphs"));
         }
         if (jdk != null) {
-            out.add(flame(fg, jdk, FlameGraphs.Mode.LOCK, "lock",
+            out.add(flame(fg, jdk, FlameGraphs.Mode.LOCK, prefix + "lock",
                     "Park and monitor waits of worker threads (JDK)",
                     runDir, workerThreads, null));
         }

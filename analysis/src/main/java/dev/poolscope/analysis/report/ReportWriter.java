@@ -43,6 +43,15 @@ public final class ReportWriter {
 
     public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
             List<FlameInput> flames) throws IOException {
+        write(file, runName, run, summary, diagnosis, flames, null, List.of());
+    }
+
+    /**
+     * A run with several instances: {@code run} and {@code summary} are the merged ones, {@code diagnosis} the overall
+     * one; the instances section shows each instance beside them and its lanes replace the threads section.
+     */
+    public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
+            List<FlameInput> flames, String instancesSentence, List<Instance> instances) throws IOException {
         Context ctx = new Context();
         ctx.setVariable("runName", runName);
         ctx.setVariable("notes", run.notes());
@@ -58,6 +67,15 @@ public final class ReportWriter {
         ctx.setVariable("flames", new FlameView().build(flames));
         ctx.setVariable("diagnosis", new DiagnosisView().build(diagnosis));
         ctx.setVariable("causes", List.of(Cause.ALL));
+        if (!instances.isEmpty()) {
+            ctx.setVariable("source", instances.size() + " instances, one agent folder each: "
+                    + String.join(", ", instances.stream()
+                            .map(i -> i.name() + "/ (" + source(i.model()) + ")").toList()));
+        }
+        ctx.setVariable("instances",
+                instances.isEmpty()
+                        ? null
+                        : new InstancesView().build(summary, instancesSentence, instances));
         dev.poolscope.analysis.output.AtomicWrite.write(file, out -> {
             Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             engine.process("report", ctx, w);

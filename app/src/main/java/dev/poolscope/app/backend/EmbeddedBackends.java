@@ -64,8 +64,10 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
     }
 
     private static EmbeddedPostgres startPostgres(ConfigurableEnvironment env) throws IOException {
-        int maxConnections = Math.max(100,
-                env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20);
+        // Other instances of the service may share this database (run --instances): the launcher says how many
+        // connections they need together.
+        int maxConnections = Math.max(100, env.getProperty("lab.embedded.max-connections", Integer.class,
+                env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20));
         return EmbeddedPostgres.builder()
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("max_connections", Integer.toString(maxConnections))

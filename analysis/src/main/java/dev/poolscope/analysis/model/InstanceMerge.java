@@ -1,0 +1,121 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+
+/**
+ * Several instances of one service, each recorded by its own agent: every instance's model is built on its own (its
+ * threads, pools and gauges belong to its JVM), then restricted to the client samples it served, and the instances
+ * are merged into one model of the service for the figures that add up: requests, client samples, the join, server
+ * time by cause and the slowest requests. Gauges, lanes and per-thread totals stay per instance.
+ */
+public final class InstanceMerge {
+
+    private InstanceMerge() {
+    }
+
+    /**
+     * The instance's model with only the client samples joined to its own requests. Each instance was built against
+     * the whole .jtl, so samples another instance served would otherwise count as its own unmatched ones; a sample
+     * no instance served (a refused connection, say) belongs to the merged figures only.
+     */
+    public static RunModel restrict(RunModel m) {
+        List<JtlSample> own = m.requests().stream().map(RequestTimeline::client)
+                .filter(java.util.Objects::nonNull)
+                .sorted(Comparator.comparingLong(JtlSample::timeStampMillis)).toList();
+        RunModel.Join j = m.join();
+        RunModel.Join join = new RunModel.Join(j.matched(), j.matchedByTime(), j.serverOnly(), 0, 0,
+                j.matchedByTime(), j.warmupExcluded(), j.requestsOutsideWindow(), 0);
+        return new RunModel(m.metadata(), m.recording(), m.jtl(), m.notes(), m.window(), m.startNanos(),
+                m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.process(),
+                m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
+                m.cpuFromSchedstat(), m.locks(), m.startup());
+    }
+
+    /**
+     * The service: every instance's requests (restricted models, see {@link #restrict}) and all client samples in the
+     * window ({@code client}: the .jtl as one instance's unrestricted model read it). Per-JVM parts (gauges, lanes,
+     * Redis and process signals, start-up) are left empty: they are per instance.
+     */
+    public static RunModel merge(List<RunModel> instances, List<JtlSample> client, List<String> notes) {
+        RunModel first = instances.getFirst();
+        List<RequestTimeline> requests = new ArrayList<>();
+        Breakdown total = new Breakdown();
+        List<StepProfile> slowest = new ArrayList<>();
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        long matched = 0;
+        long matchedByTime = 0;
+        long serverOnly = 0;
+        long warmup = 0;
+        long outside = 0;
+        int threads = 0;
+        long cpu = 0;
+        long delay = 0;
+        long vol = 0;
+        long invol = 0;
+        long span = 0;
+        Set<String> served = new HashSet<>();
+        for (RunModel m : instances) {
+            requests.addAll(m.requests());
+            total.addAll(m.serverTotal());
+            slowest.addAll(m.slowest());
+            if (m.endNanos() > m.startNanos()) {
+                start = Math.min(start, m.startNanos());
+                end = Math.max(end, m.endNanos());
+            }
+            matched += m.join().matched();
+            matchedByTime += m.join().matchedByTime();
+            serverOnly += m.join().serverOnly();
+            warmup += m.join().warmupExcluded();
+            outside += m.join().requestsOutsideWindow();
+            SchedTotals w = m.workers();
+            threads += w.threads();
+            cpu += w.cpuNanos();
+            delay += w.runDelayNanos();
+            vol += w.voluntarySwitches();
+            invol += w.involuntarySwitches();
+            span += w.spanNanos();
+            m.requests().forEach(r -> {
+                if (r.client() != null && r.client().requestId() != null) {
+                    served.add(r.client().requestId());
+                }
+            });
+        }
+        if (start == Long.MAX_VALUE) {
+            start = first.startNanos();
+            end = first.endNanos();
+        }
+        requests.sort(Comparator.comparingLong(RequestTimeline::startNanos));
+        slowest.sort(Comparator.comparingLong((StepProfile p) -> p.request().serverNanos()).reversed());
+        long withId = client.stream().filter(s -> s.requestId() != null && !s.requestId().isEmpty()).count();
+        long withoutId = client.size() - withId;
+        long clientOnly = client.stream()
+                .filter(s -> s.requestId() != null && !s.requestId().isEmpty()
+                        && !served.contains(s.requestId()))
+                .count();
+        RunModel.Join join = new RunModel.Join(matched, matchedByTime, serverOnly, clientOnly,
+                Math.max(0, withoutId - matchedByTime), withoutId, warmup, outside,
+                first.join().clientOutsideWindow());
+        RunModel.Pools pools = new RunModel.Pools(List.of(), List.of(), Distribution.EMPTY, 0,
+                Distribution.EMPTY,
+                0, 0, 0, 0, 0);
+        RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0);
+        RunModel.Process process = new RunModel.Process(List.of(), List.of(), List.of(), List.of(), 0, 0, 0,
+                0,
+                0, 0, 0, null);
+        StateTimeline none = new StateTimeline(start, 1, new double[0][], List.of(), 0, 0, 0);
+        return new RunModel(first.metadata(), null, first.jtl(), List.copyOf(notes), first.window(), start,
+                end,
+                List.copyOf(requests), List.copyOf(client), join, total, pools, redis, process,
+                new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
+                new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
+                slowest.stream().limit(RunModelBuilder.SLOWEST).toList(), List.of(),
+                instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE);
+    }
+}
