@@ -27,6 +27,13 @@ public record EventLoops(boolean reactive, int loops, long windowNanos, long sta
     static final EventLoops NONE = new EventLoops(false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), 0,
             0, 0, 0, "");
 
+    /** Nothing measured, but whether the requests ran on event loops (a service merged from several instances). */
+    static EventLoops empty(boolean reactive) {
+        return reactive
+                ? new EventLoops(true, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), 0, 0, 0, 0, "")
+                : NONE;
+    }
+
     /** Loop-seconds in the window: loops × window length. */
     public long loopNanos() {
         return loops * windowNanos;
