@@ -31,11 +31,13 @@ class ReactiveIT {
     void aStarvedR2dbcPoolIsRecordedPerRequest() throws Exception {
         Path work = WORK.resolve("starved-r2dbc");
         LabApp.Load load;
+        List<String> stderr;
         try (LabApp app = LabApp.startReactive(work, "consoleInterval=2s,asprof=false", "--pool-size", "2")) {
             // A cold JVM serves its first requests in seconds (class loading, JIT): warm it before the load.
             app.drive(5, Duration.ofSeconds(4), "warmup", StarvedPoolIT::checkout);
             load = app.drive(50, Duration.ofSeconds(5), "reactive", StarvedPoolIT::checkout);
             assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
+            stderr = app.jvm.stderrLines();
         }
         Path agent = work.resolve("agent");
         Map<String, List<RecordedEvent>> ev = Recordings.byType(agent.resolve("recording.jfr"));
@@ -138,6 +140,8 @@ class ReactiveIT {
                 metadata);
         assertTrue(metadata.contains("\"suppressedErrors\": 0"), metadata);
         assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
+        assertTrue(stderr.stream().anyMatch(l -> l.startsWith("[poolscope-agent] ") && l.contains("req/s")
+                && l.contains("r2dbc acquired 2/2")), "live console line");
 
         copyFixture(agent);
     }
