@@ -110,6 +110,7 @@ class ReactiveIT {
                 .allMatch(e -> e.getInt("max") == 2 && e.getString("pool").equals("r2dbc-pool")));
         assertTrue(gauges.stream().anyMatch(e -> e.getInt("acquired") == 2 && e.getInt("pending") > 10),
                 "a starved pool: all acquired, many pending");
+        assertTrue(gauges.stream().allMatch(e -> e.getInt("maxPending") == -1), "no pending limit: -1");
 
         // Reactive Redis: GET and SET per checkout, tied to the request, completed on Lettuce's loop.
         List<RecordedEvent> trips = ev.getOrDefault("poolscope.RedisRoundTrip", List.of());
