@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * <li>its own R2DBC acquire wait, Redis reply and connection hold (the database), wherever they ran;</li>
  * <li>stop-the-world pauses;</li>
  * <li>its own long loop task: the waits recorded on the loop inside it (a blocking JDBC or Redis call, a park, a
- * socket read, a sleep), else CPU on the loop;</li>
+ * socket read, a sleep), else CPU on the loop less the loop's run delay in it (a stall is wall time);</li>
  * <li>another request's long task on its loop: event-loop queueing (it could not run: its loop was busy);</li>
  * <li>the rest: the share its loop was runnable but not running (schedstat) is run delay; what is left is
  * unexplained (short loop tasks and hand-offs the agent does not time), shown, never hidden.</li>
@@ -90,7 +90,12 @@ final class ReactiveSplit {
                     }
                 }
                 Cause c = best == null ? Cause.UNEXPLAINED : best.cause();
-                if (best == null && usable) {
+                if (usable && best != null && best.rank() == OWN_STALL && c == Cause.CPU) {
+                    // A stall is wall time: a loop kept off the CPU runs over the limit as well (its run delay).
+                    long rd = Math.max(0, Math.min(t - prev, sched.runDelayBetween(prev, t)));
+                    b.add(Cause.RUN_DELAY, rd);
+                    b.add(Cause.CPU, t - prev - rd);
+                } else if (best == null && usable) {
                     // Nothing tied to the request covers this: it waits for its loop's short tasks. The share of it
                     // its loop spent runnable but not running (schedstat) is the CPU queue's, not unexplained.
                     long rd = Math.max(0, Math.min(t - prev, sched.runDelayBetween(prev, t)));

@@ -172,12 +172,15 @@ class ReactiveSplitTest {
     @Test
     void whileNothingTiedToItRunsTheRequestWaitsForItsLoopAndTheLoopsRunDelayIsThatWaitsShare() {
         request("e", 0, 100);
-        // The loop was runnable but not running half the second: half of e's uncovered time is CPU queueing.
+        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 20 * MS, "io", CPU_STACK, 10 * MS));
+        // The loop was runnable but not running half the second: half of e's own task and of its uncovered time is
+        // CPU queueing.
         b.schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
         b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), 200 * MS, 500 * MS, 0, 0, 0));
         RequestTimeline e = byId(model(), "e");
         assertThat(ms(e, Cause.RUN_DELAY)).isEqualTo(50);
-        assertThat(ms(e, Cause.UNEXPLAINED)).isEqualTo(50);
+        assertThat(ms(e, Cause.CPU)).isEqualTo(10);
+        assertThat(ms(e, Cause.UNEXPLAINED)).isEqualTo(40);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.poolscope.agent.console;
 
 import dev.poolscope.agent.hikari.HikariPools;
+import dev.poolscope.agent.r2dbc.R2dbcPools;
 import dev.poolscope.agent.request.RequestStats;
 import dev.poolscope.agent.workers.WorkerPools;
 
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Scouter's equalizer in one line: throughput, in-flight requests, worker and Hikari occupancy, and the p99
+ * Scouter's equalizer in one line: throughput, in-flight requests, worker, Hikari and r2dbc-pool occupancy, and the p99
  * of the last window. Quiet until the first request, so a plain program sees nothing.
  */
 public final class ConsoleLine {
@@ -37,6 +38,12 @@ public final class ConsoleLine {
             for (WorkerPools.Gauge g : gauges) {
                 busy += Math.max(0, g.busy());
                 max = g.max() < 0 || max < 0 ? -1 : max + g.max();
+            }
+            int[] r2dbc = R2dbcPools.totals();
+            if (r2dbc != null) {
+                line.append(" | r2dbc acquired ").append(r2dbc[0]).append('/').append(r2dbc[3])
+                        .append(" idle ")
+                        .append(r2dbc[1]).append(" pending ").append(r2dbc[2]);
             }
             line.append(" | workers ").append(busy).append('/')
                     .append(max < 0 ? "unbounded" : Integer.toString(max));

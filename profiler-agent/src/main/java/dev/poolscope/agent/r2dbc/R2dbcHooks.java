@@ -158,7 +158,10 @@ public final class R2dbcHooks {
                 e.pending = s[R2dbcPools.PENDING];
                 e.allocated = s[R2dbcPools.ALLOCATED];
                 e.max = s[R2dbcPools.MAX];
-                e.maxPending = s[R2dbcPools.MAX_PENDING];
+                // reactor-pool says Integer.MAX_VALUE for no limit; the contract says -1.
+                e.maxPending = s[R2dbcPools.MAX_PENDING] == Integer.MAX_VALUE
+                        ? -1
+                        : s[R2dbcPools.MAX_PENDING];
                 e.commit();
             }
         } catch (Throwable t) {

@@ -95,6 +95,27 @@ public final class R2dbcPools {
         }
     }
 
+    /** Sum over pools for the console line: acquired, idle, pending, max; null when there is no pool. */
+    public static int[] totals() {
+        List<Pool> pools = live();
+        if (pools.isEmpty()) {
+            return null;
+        }
+        int[] t = new int[4];
+        int[] s = new int[METRICS.length];
+        for (Pool p : pools) {
+            Object pool = p.pool().get();
+            if (pool != null) {
+                read(pool, s);
+                t[0] += s[ACQUIRED];
+                t[1] += s[IDLE];
+                t[2] += s[PENDING];
+                t[3] += s[MAX];
+            }
+        }
+        return t;
+    }
+
     public static List<Info> infos() {
         List<Info> out = new ArrayList<>();
         int[] state = new int[METRICS.length];

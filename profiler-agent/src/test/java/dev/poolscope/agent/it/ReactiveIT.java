@@ -31,11 +31,13 @@ class ReactiveIT {
     void aStarvedR2dbcPoolIsRecordedPerRequest() throws Exception {
         Path work = WORK.resolve("starved-r2dbc");
         LabApp.Load load;
+        List<String> stderr;
         try (LabApp app = LabApp.startReactive(work, "consoleInterval=2s,asprof=false", "--pool-size", "2")) {
             // A cold JVM serves its first requests in seconds (class loading, JIT): warm it before the load.
             app.drive(5, Duration.ofSeconds(4), "warmup", StarvedPoolIT::checkout);
             load = app.drive(50, Duration.ofSeconds(5), "reactive", StarvedPoolIT::checkout);
             assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
+            stderr = app.jvm.stderrLines();
         }
         Path agent = work.resolve("agent");
         Map<String, List<RecordedEvent>> ev = Recordings.byType(agent.resolve("recording.jfr"));
@@ -108,6 +110,7 @@ class ReactiveIT {
                 .allMatch(e -> e.getInt("max") == 2 && e.getString("pool").equals("r2dbc-pool")));
         assertTrue(gauges.stream().anyMatch(e -> e.getInt("acquired") == 2 && e.getInt("pending") > 10),
                 "a starved pool: all acquired, many pending");
+        assertTrue(gauges.stream().allMatch(e -> e.getInt("maxPending") == -1), "no pending limit: -1");
 
         // Reactive Redis: GET and SET per checkout, tied to the request, completed on Lettuce's loop.
         List<RecordedEvent> trips = ev.getOrDefault("poolscope.RedisRoundTrip", List.of());
@@ -138,6 +141,8 @@ class ReactiveIT {
                 metadata);
         assertTrue(metadata.contains("\"suppressedErrors\": 0"), metadata);
         assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
+        assertTrue(stderr.stream().anyMatch(l -> l.startsWith("[poolscope-agent] ") && l.contains("req/s")
+                && l.contains("r2dbc acquired 2/2")), "live console line");
 
         copyFixture(agent);
     }

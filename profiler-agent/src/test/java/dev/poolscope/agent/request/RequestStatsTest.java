@@ -32,5 +32,6 @@ class RequestStatsTest {
         assertEquals("tomcat", RequestHooks.serverOf("org.apache.catalina.connector.RequestFacade"));
         assertEquals("jetty", RequestHooks.serverOf("org.eclipse.jetty.ee10.servlet.ServletApiRequest"));
         assertEquals("undertow", RequestHooks.serverOf("io.undertow.servlet.spec.HttpServletRequestImpl"));
+        assertEquals("netty", RequestHooks.serverOf("reactor.netty.http.server.HttpServerOperations"));
     }
 }
