@@ -44,9 +44,11 @@ record Matrix(List<Axis> axes, int repeat) {
 
         /**
          * The run this setting makes of {@code base}: each app knob replaces the option of the same name, the plan knob
-         * the plan, every other knob sets its plan property.
+         * the plan, every other knob sets its plan property. Options the setting's stack does not take are left out;
+         * varying one is refused.
          */
         RunSpec apply(RunSpec base, java.nio.file.Path out) {
+            Stacks.check(values, Stacks.of(base.appArgs()));
             List<String> args = new ArrayList<>(base.appArgs());
             String plan = base.plan();
             Map<String, String> props = new LinkedHashMap<>(base.jmeterProps());
@@ -63,7 +65,8 @@ record Matrix(List<Axis> axes, int repeat) {
                         throw new IllegalStateException("expand cases before applying: " + e.getValue());
                 }
             }
-            return base.with(args, plan, props, out);
+            // A fixed option of the other stack (--threads in a servlet-vs-reactive sweep) is left out of this run.
+            return base.with(Stacks.fit(args), plan, props, out);
         }
     }
 

@@ -73,6 +73,18 @@ final class SweepCommand implements Callable<Integer> {
                         "plan property '" + a.knob().key() + "' is both fixed and varied: drop one");
             }
         }
+        List<String> stacks = new ArrayList<>();
+        for (Matrix.Setting s : matrix.settings()) {
+            Stacks.check(s.values(), Stacks.of(app.args()));
+            String st = s.values().entrySet().stream().filter(e -> e.getKey().name().equals("stack"))
+                    .map(Map.Entry::getValue).findFirst().orElse(Stacks.of(app.args()));
+            if (!stacks.contains(st)) {
+                stacks.add(st);
+            }
+        }
+        for (String d : Stacks.dropped(app.args(), stacks)) {
+            System.err.println("[sweep] " + d + ": left out of those runs");
+        }
         Layout layout = Layout.detect();
         for (Matrix.Axis a : matrix.axes()) {
             if (a.knob().target() == Knob.Target.PLAN) {

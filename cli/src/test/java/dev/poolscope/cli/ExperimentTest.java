@@ -68,14 +68,16 @@ class ExperimentTest {
     }
 
     @Test
-    void seed002sNettyColumnSaysWhyItIsNotRun() throws Exception {
-        Experiment.SeedTable t = named("seed-002").tables().getFirst();
+    void seed002RunsEveryCaseOnBothStacks() throws Exception {
+        Experiment e = named("seed-002");
+        Experiment.SeedTable t = e.tables().getFirst();
         assertThat(t.rows()).hasSize(6);
         assertThat(t.rows().get(3).values()).containsExactly(4.06, 661.13);
-        assertThat(t.unavailable()).singleElement().satisfies(u -> {
-            assertThat(u.setting()).isEqualTo(Map.of("stack", "reactive"));
-            assertThat(u.reason()).startsWith("not run: ");
-        });
+        assertThat(t.unavailable()).isEmpty();
+        Matrix m = e.matrix(true, 1);
+        assertThat(m.knobNames()).containsExactly("case", "stack");
+        assertThat(m.settings()).hasSize(12);
+        assertThat(m.settings().get(1).folder()).isEqualTo("case-ping-10_stack-reactive");
     }
 
     @Test

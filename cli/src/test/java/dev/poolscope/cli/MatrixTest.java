@@ -107,6 +107,44 @@ class MatrixTest {
     }
 
     @Test
+    void eachStackGetsOnlyTheOptionsItsAppTakes() {
+        RunSpec base = new RunSpec(
+                List.of("--server=jetty", "--threads=64", "--pool-size=4", "--event-loops=2"),
+                "vu500", Map.of(), 5, false, 20, true, null, false, true, Path.of("x"));
+        Matrix m = SweepCommand.matrix(null, List.of("stack=servlet,reactive"), 1);
+        List<Matrix.Setting> settings = m.settings();
+        assertThat(settings.get(0).apply(base, Path.of("a")).appArgs()).containsExactly("--server=jetty",
+                "--threads=64", "--pool-size=4", "--stack=servlet");
+        assertThat(settings.get(1).apply(base, Path.of("b")).appArgs()).containsExactly("--pool-size=4",
+                "--event-loops=2", "--stack=reactive");
+        assertThat(Stacks.dropped(base.appArgs(), List.of("servlet", "reactive"))).containsExactly(
+                "--server=jetty (not for stack=reactive)", "--threads=64 (not for stack=reactive)",
+                "--event-loops=2 (not for stack=servlet)");
+    }
+
+    @Test
+    void varyingAKnobTheStackDoesNotTakeIsRefused() {
+        RunSpec base = new RunSpec(List.of(), "vu500", Map.of(), 5, false, 20, true, null, false, true,
+                Path.of("x"));
+        Matrix m = SweepCommand.matrix(List.of("8", "200"), List.of("stack=servlet,reactive"), 1);
+        assertThat(m.settings().get(0).apply(base, Path.of("a")).appArgs()).containsExactly("--threads=8",
+                "--stack=servlet");
+        assertThatThrownBy(() -> m.settings().get(1).apply(base, Path.of("b"))).isInstanceOf(UserError.class)
+                .hasMessage(
+                        "--vary threads does not apply to stack=reactive: the reactive app has event loops,"
+                                + " not worker threads or servers (vary event-loops, pool-size, cpu-on or"
+                                + " blocking-calls); put the stacks in separate sweeps or cases");
+        Matrix loops = SweepCommand.matrix(null, List.of("event-loops=1,2"), 1);
+        assertThatThrownBy(() -> loops.settings().getFirst().apply(base, Path.of("c")))
+                .isInstanceOf(UserError.class).hasMessageStartingWith(
+                        "--vary event-loops does not apply to stack=servlet: event-loops, cpu-on and"
+                                + " blocking-calls are the reactive app's");
+        assertThatThrownBy(() -> SweepCommand.matrix(null, List.of("stack=servlet,webflux"), 1).settings()
+                .get(1).apply(base, Path.of("d"))).isInstanceOf(UserError.class)
+                .hasMessage("stack must be servlet or reactive, got 'webflux'");
+    }
+
+    @Test
     void settingsThatWouldShareAFolderAreRefused() {
         assertThatThrownBy(() -> SweepCommand.matrix(null, List.of("prop:path=/a/b,/a-b"), 1).settings())
                 .isInstanceOf(UserError.class).hasMessage("two settings would share the folder path-a-b"

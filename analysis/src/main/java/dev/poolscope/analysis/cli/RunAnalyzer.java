@@ -172,7 +172,10 @@ public final class RunAnalyzer {
                         ? " (partial: " + recordingProblem + ")"
                         : jtl == null ? " (partial: " + jtlProblem + ")" : "";
         return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
-                + "; recommended worker threads: " + diagnosis.recommendation().threads() + partial, model,
+                + (model.reactive()
+                        ? "; recommendation: " + diagnosis.recommendation().kind()
+                        : "; recommended worker threads: " + diagnosis.recommendation().threads())
+                + partial, model,
                 diagnosis);
     }
 
@@ -192,7 +195,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), m.startup());
+                m.locks(), m.startup(), m.loops());
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */

@@ -9,17 +9,17 @@ public enum Cause {
     CONNECTION_WAIT("connection_wait", "waiting for a pooled connection", "#d62728"), REDIS_WAIT("redis_wait",
             "waiting for a Redis reply", "#ff7f0e"), GC_PAUSE("gc_pause", "GC / safepoint pause",
                     "#8c564b"), LOCK_WAIT("lock_wait", "monitor / lock wait", "#9467bd"), SLEEP("sleep",
-                            "sleeping",
-                            "#bcbd22"), DATABASE("database", "database (JDBC socket I/O)",
-                                    "#1f77b4"), SOCKET_IO("socket_io", "socket I/O", "#17becf"), RUN_DELAY(
-                                            "run_delay", "runnable, not scheduled", "#e377c2"), CPU("cpu",
-                                                    "on CPU",
-                                                    "#2ca02c"), UNEXPLAINED("unexplained", "unexplained",
-                                                            "#7f7f7f");
+                            "sleeping", "#bcbd22"),
+    /** Database time: socket I/O under a JDBC driver, or (reactive stack) an R2DBC connection held by the request. */
+    DATABASE("database", "in the database", "#1f77b4"), SOCKET_IO("socket_io", "socket I/O", "#17becf"),
+    /** Reactive stack: the request's event loop was running another request's task. */
+    EVENT_LOOP_QUEUE("event_loop_queue", "queued behind other work on its event loop", "#aec7e8"), RUN_DELAY(
+            "run_delay", "runnable, not scheduled",
+            "#e377c2"), CPU("cpu", "on CPU", "#2ca02c"), UNEXPLAINED("unexplained", "unexplained", "#7f7f7f");
 
     public static final Cause[] ALL = values();
     /** Causes backed by an event interval; the rest share the uncovered remainder. */
-    static final int EXPLICIT = 7;
+    static final int EXPLICIT = 8;
 
     private final String id;
     private final String label;

@@ -34,7 +34,7 @@ public final class InstanceMerge {
         return new RunModel(m.metadata(), m.recording(), m.jtl(), m.notes(), m.window(), m.startNanos(),
                 m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
-                m.cpuFromSchedstat(), m.locks(), m.startup());
+                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops());
     }
 
     /**
@@ -116,6 +116,7 @@ public final class InstanceMerge {
                 new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
                 slowest.stream().limit(RunModelBuilder.SLOWEST).toList(), List.of(),
-                instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE);
+                instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
+                EventLoops.empty(first.reactive()));
     }
 }

@@ -18,7 +18,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
-        boolean cpuFromSchedstat, List<LockSite> locks, Startup startup) {
+        boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops) {
 
     /** What request threads waited on in monitor and lock waits (class names as recorded), most time first. */
     public record LockSite(String className, long waitNanos) {
@@ -76,6 +76,11 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     /** Load actually running: first measured request or sample start to the last end, inside the window. */
     public double durationSeconds() {
         return Math.max(0, endNanos - startNanos) / 1e9;
+    }
+
+    /** True when the requests ran on the reactive stack (Reactor Netty's event loops): there is no worker pool. */
+    public boolean reactive() {
+        return loops.reactive();
     }
 
     public boolean hasClient() {

@@ -28,6 +28,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     static final String WARMUP_PREFIX = "warmup-";
 
     private final RunData data = new RunData();
+    private final ReactiveData reactive = new ReactiveData();
     private final Startup.Collector startup = new Startup.Collector();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
@@ -86,6 +87,9 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             return;
         }
         data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+        if (ReactiveData.NETTY.equals(e.server())) {
+            reactive.loops.add(e.thread().javaThreadId());
+        }
         if (data.requests.size() < RunData.MAX_REQUESTS) {
             data.requests.add(e);
         } else {
@@ -140,6 +144,13 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             data.redisRoundTrip.add(e.endNanos() - e.startNanos());
         }
         data.eventLoopThreads.add(e.thread().javaThreadId());
+        if (e.requestId() != null && !e.requestId().isEmpty() && keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
+            if (in(e.startNanos())) {
+                // No thread waits for a reactive reply: the request does, for the whole round trip.
+                data.redisWait.add(e.endNanos() - e.startNanos());
+            }
+        }
     }
 
     @Override
@@ -256,6 +267,49 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     }
 
     @Override
+    public void r2dbcAcquire(Events.R2dbcAcquire e) {
+        if (keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
+        }
+        if (in(e.startNanos())) {
+            data.connectionWait.add(e.endNanos() - e.startNanos());
+            if (!e.success()) {
+                data.connectionWaitFailures++;
+                data.connectionFailures.add(e.acquired());
+                data.connectionFailures.add(e.endNanos() - e.startNanos());
+            }
+        }
+    }
+
+    @Override
+    public void r2dbcHold(Events.R2dbcHold e) {
+        if (keep(e.endNanos())) {
+            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE,
+                    e.connectionId());
+        }
+        if (in(e.startNanos())) {
+            data.hold.add(e.endNanos() - e.startNanos());
+        }
+    }
+
+    /** The same figures as Hikari's gauge: in use, idle, waiting, open, maximum. */
+    @Override
+    public void r2dbcPool(Events.R2dbcPoolGauge e) {
+        hikariPool(new Events.HikariPoolGauge(e.timeNanos(), e.pool(), e.acquired(), e.idle(), e.pending(),
+                e.allocated(), e.max()));
+    }
+
+    @Override
+    public void loopStall(Events.LoopStall e) {
+        if (keep(e.endNanos())) {
+            reactive.stall(
+                    new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(), e.startNanos(),
+                            e.endNanos(), "", LoopStack.frame(e.stack()), LoopStack.blocking(e.stack()),
+                            e.stackAfterNanos()));
+        }
+    }
+
+    @Override
     public void agentStatus(Events.AgentStatus e) {
         if (data.agentStatus == null || e.timeNanos() >= data.agentStatus.timeNanos()) {
             data.agentStatus = e;
@@ -266,6 +320,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
             List<String> notes) {
         data.seal();
+        reactive.seal(data, this.data.requests);
         List<String> allNotes = new ArrayList<>(notes);
         dropNotes(allNotes);
         data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));
@@ -308,6 +363,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
+        ReactiveSplit split = new ReactiveSplit(data, reactive);
         TimelineCollector timeline = new TimelineCollector(window[0], window[1], laneThreads());
         List<RequestTimeline> requests = new ArrayList<>(data.requests.size());
         Breakdown total = new Breakdown();
@@ -317,11 +373,16 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             Events.Request e = data.requests.get(i);
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
-            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
-                    e.runDelayNanos());
+            boolean hops = ReactiveData.NETTY.equals(e.server());
+            Breakdown b = hops
+                    ? split.attribute(e.requestId(), tid, e.startNanos(), e.endNanos(), timeline)
+                    : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
+                            e.runDelayNanos());
             total.addAll(b);
             JtlSample client = partner[i];
-            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            long[] sums = hops
+                    ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
+                    : sums(tid, e.startNanos(), e.endNanos());
             lockWaits(tid, e.startNanos(), e.endNanos(), lockTotals);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
@@ -330,7 +391,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         StepProfiler profiler = new StepProfiler(data, attributor);
         List<StepProfile> slowest = requests.stream()
                 .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed()).limit(SLOWEST)
-                .map(profiler::profile).toList();
+                .map(r -> reactive.loops.contains(r.threadId())
+                        ? split.profile(r, r.threadId())
+                        : profiler.profile(r))
+                .toList();
         int lanesOmitted = Math.max(0,
                 (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
                         - LANES);
@@ -365,7 +429,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 schedTotals(workerIds, measured), schedTotals(data.eventLoopThreads, measured),
                 timeline.finish(lanesOmitted),
                 slowest,
-                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish());
+                gapWindows(requests), schedstat, RunModel.LockSite.top(lockTotals), startup.finish(),
+                reactive.loops.isEmpty()
+                        ? EventLoops.NONE
+                        : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
+                                split.queueBehind, data.eventLoopThreads));
     }
 
     /**

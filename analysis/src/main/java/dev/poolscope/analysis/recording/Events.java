@@ -42,7 +42,12 @@ public final class Events {
 
     /** Committed on the thread that completed the reply (Lettuce's event loop), not the caller. */
     public record RedisRoundTrip(ThreadRef thread, long startNanos, long endNanos, String command,
-            long callerThreadId, boolean success) {
+            long callerThreadId, boolean success, String requestId) {
+        /** A command from the async or sync API: tied to no request. */
+        public RedisRoundTrip(ThreadRef thread, long startNanos, long endNanos, String command,
+                long callerThreadId, boolean success) {
+            this(thread, startNanos, endNanos, command, callerThreadId, success, "");
+        }
     }
 
     public record WorkerPoolGauge(long timeNanos, String server, int busy, int size, int max, int queued) {
@@ -119,5 +124,38 @@ public final class Events {
     }
 
     public record AgentStatus(long timeNanos, long suppressedErrors, long droppedEvents, int trackedThreads) {
+    }
+
+    /**
+     * Reactive stack: one r2dbc-pool acquire, subscription to delivery (a pending acquire, not a parked thread),
+     * committed on the thread that ended it; tied to its request by {@code requestId} (empty when none).
+     * {@code outcome}: {@code acquired}, {@code failed} or {@code cancelled}; the pool's state when it began.
+     */
+    public record R2dbcAcquire(ThreadRef thread, long startNanos, long endNanos, String pool,
+            String requestId,
+            String connectionId, String outcome, int acquired, int idle, int pending, int max) {
+        public boolean success() {
+            return "acquired".equals(outcome);
+        }
+    }
+
+    /** Reactive stack: one R2DBC connection from delivery to its return to the pool, tied to its request. */
+    public record R2dbcHold(ThreadRef thread, long startNanos, long endNanos, String pool, String requestId,
+            String connectionId) {
+    }
+
+    /** Reactive stack: periodic r2dbc-pool gauge (reactor-pool's PoolMetrics). */
+    public record R2dbcPoolGauge(long timeNanos, String pool, int acquired, int idle, int pending,
+            int allocated,
+            int max) {
+    }
+
+    /**
+     * A Netty event-loop task ({@code kind} {@code io} or {@code task}) longer than the agent's threshold, on the loop
+     * {@code thread}; {@code stack} is the loop's stack while the task still ran, top frame first, one per line, taken
+     * {@code stackAfterNanos} into it (empty and -1 when the task ended first).
+     */
+    public record LoopStall(ThreadRef thread, long startNanos, long endNanos, String kind, String stack,
+            long stackAfterNanos) {
     }
 }

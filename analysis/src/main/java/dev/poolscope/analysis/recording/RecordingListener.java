@@ -83,4 +83,16 @@ public interface RecordingListener {
 
     default void agentStatus(AgentStatus e) {
     }
+
+    default void r2dbcAcquire(Events.R2dbcAcquire e) {
+    }
+
+    default void r2dbcHold(Events.R2dbcHold e) {
+    }
+
+    default void r2dbcPool(Events.R2dbcPoolGauge e) {
+    }
+
+    default void loopStall(Events.LoopStall e) {
+    }
 }

@@ -180,7 +180,19 @@ public final class RecordingReader {
                                 bool(e, "success")));
                 case "poolscope.RedisRoundTrip" ->
                     l.redisRoundTrip(new Events.RedisRoundTrip(thread(e.getThread()),
-                            start, end, str(e, "command"), lng(e, "callerThreadId"), bool(e, "success")));
+                            start, end, str(e, "command"), lng(e, "callerThreadId"), bool(e, "success"),
+                            str(e, "requestId")));
+                case "poolscope.R2dbcAcquire" -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(e.getThread()),
+                        start, end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId"),
+                        str(e, "outcome"), integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
+                        integer(e, "max")));
+                case "poolscope.R2dbcHold" -> l.r2dbcHold(new Events.R2dbcHold(thread(e.getThread()), start,
+                        end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId")));
+                case "poolscope.R2dbcPool" -> l.r2dbcPool(new Events.R2dbcPoolGauge(start, str(e, "pool"),
+                        integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
+                        integer(e, "allocated"), integer(e, "max")));
+                case "poolscope.LoopStall" -> l.loopStall(new Events.LoopStall(thread(e.getThread()), start,
+                        end, str(e, "kind"), str(e, "stack"), lng(e, "stackAfterNanos")));
                 case "poolscope.WorkerPool" ->
                     l.workerPool(new Events.WorkerPoolGauge(start, str(e, "server"),
                             integer(e, "busy"), integer(e, "size"), integer(e, "max"), integer(e, "queued")));

@@ -33,6 +33,10 @@ public record RunMetadata(String agentVersion, Long pid, Long startEpochMillis, 
             pools.add(new Pool(text(p, "name"), integer(p.path("maximumPoolSize")),
                     lng(p.path("connectionTimeoutMs"))));
         }
+        // r2dbc-pool pools have the same shape (maxSize, maxAcquireTimeMs); the rules size whichever pool there is.
+        for (JsonNode p : root.path("r2dbcPools")) {
+            pools.add(new Pool(text(p, "name"), integer(p.path("maxSize")), lng(p.path("maxAcquireTimeMs"))));
+        }
         return new RunMetadata(text(root, "agentVersion"), lng(root.path("pid")),
                 lng(root.path("startEpochMillis")),
                 lng(root.path("endEpochMillis")), text(root.path("jdk"), "version"),

@@ -86,6 +86,7 @@ public final class SummaryJson {
                 run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000);
         startup(root, run.startup());
         workerPool(root, WorkerOccupancy.of(run));
+        EventLoopsJson.put(root, run.loops());
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));

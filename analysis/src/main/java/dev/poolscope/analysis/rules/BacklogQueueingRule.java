@@ -60,7 +60,8 @@ final class BacklogQueueingRule implements Rule {
                 new Evidence("backlog p99", p99, Unit.MILLISECONDS),
                 new Evidence("gauge samples with every worker busy", full, Unit.PERCENT));
         int score = Math.min(BACKLOG_SHARE.score(share), BACKLOG_MEAN.score(mean));
-        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(p99), num(full));
+        String found = run.reactive() ? "found.netty" : "found";
+        return result(score, score < 25 ? "ok" : found, ev, num(share), num(p99), num(full));
     }
 
     @Override

@@ -20,7 +20,8 @@ public final class Diagnosis {
                 new CpuOversubscriptionRule(),
                 new RedisSlowRule(), new LockContentionRule(), new GcPressureRule(),
                 new WorkerPoolSaturatedRule(), new BacklogQueueingRule(),
-                new HandoffSpinRule(), new VirtualThreadPinningRule()));
+                new HandoffSpinRule(), new VirtualThreadPinningRule(), new EventLoopBlockedRule(),
+                new EventLoopSaturatedRule()));
     }
 
     Diagnosis(List<Rule> rules) {

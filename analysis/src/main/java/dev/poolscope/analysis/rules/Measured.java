@@ -44,15 +44,15 @@ record Measured(double throughput, double server, double poolWait, double hold, 
     }
 
     /**
-     * Server time in waits that do not queue here, in total: what is left once CPU, queueing (run delay, pool and
-     * lock waits), pauses and the unexplained are taken out — Redis, the database, sleeps, socket I/O.
+     * Server time in waits that do not queue here, in total: what is left once CPU, queueing (run delay, pool, lock
+     * and event-loop waits), pauses and the unexplained are taken out — Redis, the database, sleeps, socket I/O.
      */
     static long independentNanos(RunModel run) {
         var t = run.serverTotal();
         return Math.max(0,
                 t.totalNanos() - t.nanos(Cause.CPU) - t.nanos(Cause.RUN_DELAY) - t.nanos(Cause.LOCK_WAIT)
                         - t.nanos(Cause.GC_PAUSE) - t.nanos(Cause.UNEXPLAINED)
-                        - t.nanos(Cause.CONNECTION_WAIT));
+                        - t.nanos(Cause.CONNECTION_WAIT) - t.nanos(Cause.EVENT_LOOP_QUEUE));
     }
 
     static double throughput(RunModel run) {

@@ -26,6 +26,9 @@ final class Recommender {
                     List.of(Messages.format("recommend.virtual.line", m.coresText(), num(pinned),
                             run.process().pinnedCount(), num(m.throughput()), num(m.server() * 1000))));
         }
+        if (run.reactive()) {
+            return new ReactiveSizing().recommend(run, m, primary);
+        }
         return switch (primary) {
             case "pool-starvation" -> new PoolSizing().recommend(run, m, chain.onChain("connection-held"));
             case "connection-held" -> new PoolSizing().recommend(run, m, true);

@@ -57,6 +57,8 @@ final class RedisSlowRule implements Rule {
         }
         return switch (verdict(run)) {
             case STARVED -> result(score, "starved", ev, num(share), num(wait), num(trip), num(loop));
+            case LOOP_BUSY -> result(score, "loopbusy", ev, num(share), num(wait), num(trip),
+                    num(run.loops().redisLoopBusyPct()), run.loops().redisLoopFrame());
             case QUEUED -> result(score, "queued", ev, num(share), num(wait), num(trip), num(loop),
                     num(Math.max(0, wait - trip - loop)));
             case SLOW -> result(score, "slow", ev, num(share), num(wait),
@@ -65,7 +67,7 @@ final class RedisSlowRule implements Rule {
     }
 
     enum Verdict {
-        SLOW, STARVED, QUEUED
+        SLOW, STARVED, QUEUED, LOOP_BUSY
     }
 
     static Verdict verdict(RunModel run) {
@@ -76,6 +78,10 @@ final class RedisSlowRule implements Rule {
         // The loop's run delay delays both reading the reply and the round trip's end: check it first.
         if (loopDelayPerReplyMs(run) >= MOSTLY * wait) {
             return Verdict.STARVED;
+        }
+        // Reactive: what runs on Lettuce's loop after a reply (the rest of a request's chain) holds every later reply.
+        if (run.reactive() && run.loops().redisLoopBusyPct() >= 100 * MOSTLY) {
+            return Verdict.LOOP_BUSY;
         }
         return run.redis().roundTrip().meanMs() >= MOSTLY * wait ? Verdict.SLOW : Verdict.QUEUED;
     }
@@ -105,6 +111,9 @@ final class RedisSlowRule implements Rule {
         return switch (verdict(run)) {
             case SLOW -> Messages.format("redis-slow.short.slow", num(trip), num(wait));
             case STARVED -> Messages.format("redis-slow.short.starved", num(loop), num(wait));
+            case LOOP_BUSY ->
+                Messages.format("redis-slow.short.loopbusy", num(run.loops().redisLoopBusyPct()),
+                        num(wait));
             case QUEUED -> Messages.format("redis-slow.short.queued", num(Math.max(0, wait - trip - loop)),
                     num(wait));
         };

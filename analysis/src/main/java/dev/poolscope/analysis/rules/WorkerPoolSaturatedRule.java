@@ -47,6 +47,10 @@ final class WorkerPoolSaturatedRule implements Rule {
         if (Recommender.virtual(run)) {
             return result(0, "virtual", List.of());
         }
+        // Event loops, not workers, serve requests on the reactive stack: never send anyone to "more workers".
+        if (run.reactive()) {
+            return result(0, "netty", List.of());
+        }
         // Can we tell how busy the workers were?
         Double full = fullPct(run);
         if (full == null) {

@@ -39,6 +39,12 @@ public final class ConsoleLine {
                 busy += Math.max(0, g.busy());
                 max = g.max() < 0 || max < 0 ? -1 : max + g.max();
             }
+            int[] r2dbc = R2dbcPools.totals();
+            if (r2dbc != null) {
+                line.append(" | r2dbc acquired ").append(r2dbc[0]).append('/').append(r2dbc[3])
+                        .append(" idle ")
+                        .append(r2dbc[1]).append(" pending ").append(r2dbc[2]);
+            }
             line.append(" | workers ").append(busy).append('/')
                     .append(max < 0 ? "unbounded" : Integer.toString(max));
         }
