@@ -48,6 +48,7 @@ final class AnalysisBench implements Callable<Integer> {
         copyTree(run, copy);
         List<Double> jfrPrint = new ArrayList<>();
         List<Double> analyze = new ArrayList<>();
+        List<Double> analyzeRss = new ArrayList<>();
         List<Double> converter = new ArrayList<>();
         List<Double> ours = new ArrayList<>();
         boolean flames = Files.isRegularFile(profile);
@@ -57,7 +58,9 @@ final class AnalysisBench implements Callable<Integer> {
                 if ((k == 0) == jdkFirst) {
                     jfrPrint.add(time(List.of(jfrTool.toString(), "print", "--json", recording.toString())));
                 } else {
-                    analyze.add(time(List.of(java, "-jar", jar, "analyze", copy.toString())));
+                    analyze.add(time(List.of(java, RunExecutor.analysisHeap(), "-jar", jar, "analyze",
+                            copy.toString())));
+                    analyzeRss.add(lastPeakRssMb);
                 }
             }
             if (flames) {
@@ -86,6 +89,10 @@ final class AnalysisBench implements Callable<Integer> {
                 "  poolscope analyze (full report) %7.2f s   ratio %.2f (target <= 1.00)%n",
                 OverheadBench.median(toArray(analyze)),
                 OverheadBench.median(toArray(analyze)) / OverheadBench.median(toArray(jfrPrint)));
+        System.out.printf(Locale.ROOT,
+                "  poolscope analyze peak RSS      %8.0f MB (VmHWM, max of rounds; %s)%n",
+                analyzeRss.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
+                RunExecutor.analysisHeap());
         if (flames) {
             System.out.printf(Locale.ROOT, "  converter --wall: html + collapsed (two runs) %6.2f s%n",
                     OverheadBench.median(toArray(converter)));
@@ -100,16 +107,39 @@ final class AnalysisBench implements Callable<Integer> {
         return 0;
     }
 
-    private static double time(List<String> command) throws IOException, InterruptedException {
+    /** The last timed process' peak resident set (MB), or -1 where /proc does not tell. */
+    private double lastPeakRssMb = -1;
+
+    private double time(List<String> command) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Process p = Children.track(new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
-        int exit = p.waitFor();
+        // VmHWM only grows; the last reading before the process exits is its peak, to within one poll.
+        Path status = Path.of("/proc/" + p.pid() + "/status");
+        long hwmKb = -1;
+        while (!p.waitFor(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            hwmKb = Math.max(hwmKb, vmHwmKb(status));
+        }
+        lastPeakRssMb = hwmKb < 0 ? -1 : hwmKb / 1024.0;
+        int exit = p.exitValue();
         double seconds = (System.nanoTime() - start) / 1e9;
         if (exit != 0) {
             throw new UserError(String.join(" ", command) + " exited " + exit);
         }
         return seconds;
+    }
+
+    private static long vmHwmKb(Path status) {
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.substring(6).replace("kB", "").trim());
+                }
+            }
+        } catch (IOException | RuntimeException gone) {
+            // The process has just exited, or this is not Linux.
+        }
+        return -1;
     }
 
     private static double[] toArray(List<Double> values) {

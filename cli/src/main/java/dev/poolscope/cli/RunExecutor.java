@@ -304,11 +304,20 @@ final class RunExecutor {
 
     private int analyze(Path dir) throws IOException, InterruptedException {
         layout.require(layout.analysisJar(), "analysis");
-        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), "-jar",
+        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), analysisHeap(), "-jar",
                 layout.analysisJar().toString(), "analyze", dir.toString())
                 .inheritIO()
                 .start());
         return p.waitFor();
+    }
+
+    /**
+     * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 1g, which analyses a 1 GB recording (512m does
+     * not yet: docs/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
+     */
+    static String analysisHeap() {
+        String v = System.getenv("POOLSCOPE_ANALYSIS_XMX");
+        return "-Xmx" + (v == null || v.isBlank() ? "1g" : v.trim());
     }
 
     /** Creates DIR; refuses one that has anything in it, so a run never overwrites another's data. */

@@ -13,7 +13,8 @@ final class ThreadSpans {
     private byte[] kind = new byte[16];
     private int[] label = new int[16];
     private int size;
-    private long maxLength;
+    /** After seal: the latest end among intervals 0..i, non-decreasing, so the first that can reach t is found by bisection. */
+    private long[] maxEnd = new long[0];
 
     void add(long s, long e, SpanKind k, int labelId) {
         if (size == start.length) {
@@ -27,7 +28,6 @@ final class ThreadSpans {
         end[size] = Math.max(s, e);
         kind[size] = (byte) k.ordinal();
         label[size] = labelId;
-        maxLength = Math.max(maxLength, end[size] - s);
         size++;
     }
 
@@ -51,11 +51,18 @@ final class ThreadSpans {
         end = e;
         kind = k;
         label = l;
+        maxEnd = new long[size];
+        long m = Long.MIN_VALUE;
+        for (int i = 0; i < size; i++) {
+            m = Math.max(m, e[i]);
+            maxEnd[i] = m;
+        }
     }
 
     /** Calls {@code each} with the index of every interval overlapping [from, to), in start order. */
     void overlapping(long from, long to, IntConsumer each) {
-        int i = lowerBound(from - maxLength);
+        // Not start - longest interval: one long idle park would make every query scan seconds of intervals.
+        int i = firstEndingAfter(from);
         for (; i < size && start[i] < to; i++) {
             if (end[i] > from) {
                 each.accept(i);
@@ -63,12 +70,15 @@ final class ThreadSpans {
         }
     }
 
-    private int lowerBound(long t) {
+    private int firstEndingAfter(long t) {
+        if (maxEnd.length != size) {
+            return 0; // not sealed: scan all
+        }
         int lo = 0;
         int hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (start[mid] < t) {
+            if (maxEnd[mid] <= t) {
                 lo = mid + 1;
             } else {
                 hi = mid;

@@ -149,8 +149,22 @@ public final class RecordingReader {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
 
+        /** JFR's parser makes a new String per field read: share the few distinct methods, paths and servers. */
+        private final Map<String, String> strings = new java.util.HashMap<>();
+
         Dispatcher(RecordingListener l) {
             this.l = l;
+        }
+
+        private String shared(String s) {
+            String known = strings.get(s);
+            if (known != null) {
+                return known;
+            }
+            if (strings.size() < 10_000) {
+                strings.put(s, s);
+            }
+            return s;
         }
 
         void accept(RecordedEvent e) {
@@ -163,8 +177,9 @@ public final class RecordingReader {
             last = Math.max(last, end);
             switch (type) {
                 case "poolscope.Request" -> l.request(new Events.Request(thread(e.getThread()), start, end,
-                        str(e, "requestId"), str(e, "method"), str(e, "uri"), integer(e, "status"),
-                        str(e, "server"), lng(e, "cpuNanos"), lng(e, "runDelayNanos")));
+                        str(e, "requestId"), shared(str(e, "method")), shared(str(e, "uri")),
+                        integer(e, "status"), shared(str(e, "server")), lng(e, "cpuNanos"),
+                        lng(e, "runDelayNanos")));
                 case "poolscope.ConnectionWait" ->
                     l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
                             start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
