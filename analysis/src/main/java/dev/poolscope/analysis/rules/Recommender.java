@@ -37,13 +37,29 @@ final class Recommender {
                     : notThreads(primary);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
-            case "worker-pool-saturated", "backlog-queueing" -> new WorkerSizing().recommend(m);
+            case "worker-pool-saturated" -> new WorkerSizing().recommend(m);
+            case "backlog-queueing" -> freeWorkersTookNoPart(run)
+                    ? new Recommendation("none", null, Messages.format("recommend.none.backlog",
+                            num(WorkerPoolSaturatedRule.backlogMeanMs(run)), num(Facts.workersFullPct(run))),
+                            List.of())
+                    : new WorkerSizing().recommend(m);
             case "database-unreachable" -> new Recommendation("none", null,
                     Messages.format("recommend.none.database"), List.of());
             case HealthyRule.ID -> new Recommendation("none", null,
                     Messages.format("recommend.none.healthy", m.maxThreadsText()), List.of());
             default -> notThreads(primary);
         };
+    }
+
+    /**
+     * A queue in front of the server while workers were free is not the worker pool's: an acceptor hands a connection
+     * to any idle worker at once. Below the saturation rule's info limit of samples with every worker busy, more
+     * workers would stand idle too; the wait lies before the server (client, network, connection set-up, a machine
+     * short of CPU). Without worker gauges nothing is known, and the sizing stays.
+     */
+    private static boolean freeWorkersTookNoPart(RunModel run) {
+        return !run.pools().worker().isEmpty()
+                && Facts.workersFullPct(run) < WorkerPoolSaturatedRule.WORKERS_FULL.info();
     }
 
     private static Recommendation notThreads(String primary) {

@@ -149,6 +149,24 @@ class DiagnosisChainTest {
     }
 
     @Test
+    void aBacklogWhileWorkersStoodIdleIsNotSizedWithWorkers() {
+        // The same 900 ms before the server as above, but the gauges saw 1 of 200 workers busy: an acceptor hands a
+        // connection to an idle worker at once, so the queue was in front of the server (here: a CPU-starved client).
+        Diagnosis.Result d = new Diagnosis().evaluate(new Scenario().each(5, 95, SLEEP).client(1000, 9)
+                .idleWorkers().model());
+        assertThat(d.primaryCause()).isEqualTo("backlog-queueing");
+        assertThat(score(d, "worker-pool-saturated")).isLessThan(25);
+        Recommendation r = d.recommendation();
+        assertThat(r.kind()).isEqualTo("none");
+        assertThat(r.threads()).isNull();
+        assertThat(r.sentence())
+                .isEqualTo("No thread-count change: requests waited 900 ms on average before the"
+                        + " server saw them, yet every worker was busy in only 0% of worker-pool samples; idle workers were"
+                        + " there to take them, so the wait lies in front of the server (the client, the network, connection"
+                        + " set-up, or a machine short of CPU), not in its worker pool.");
+    }
+
+    @Test
     void virtualThreadRunsGetNoWorkerCount() {
         Scenario s = saturatedBySleeps();
         s.virtualThreads = true;

@@ -105,6 +105,14 @@ final class Scenario {
         return this;
     }
 
+    /** Worker gauges with one of {@code maxThreads} busy: free workers all along. */
+    Scenario idleWorkers() {
+        for (int i = 0; i <= 10; i++) {
+            b.workerPool(new Events.WorkerPoolGauge(start(i), "tomcat", 1, maxThreads, maxThreads, -1));
+        }
+        return this;
+    }
+
     /** The Lettuce event loop's schedstat over the second: its CPU and run delay. */
     Scenario loopSchedStat(long cpuMs, long runDelayMs) {
         b.schedStat(new Events.SchedStat(T0, 707, 7, LOOP.name(), 0, 0, 0, 0, 0));
