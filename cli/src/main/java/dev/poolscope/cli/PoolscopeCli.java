@@ -5,9 +5,10 @@ import dev.poolscope.cli.check.CheckCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code ./poolscope run | sweep | bench | check}. */
+/** Entry point of {@code ./poolscope run | attach | sweep | bench | check}. */
 @Command(name = "poolscope", mixinStandardHelpOptions = true, version = "poolscope 0.1.0-SNAPSHOT", description = "Finds out why a Java web app's threads wait.", subcommands = {
-        RunCommand.class, SweepCommand.class, ExperimentCommand.class, ScenariosCommand.class,
+        RunCommand.class, AttachCommand.class, SweepCommand.class, ExperimentCommand.class,
+        ScenariosCommand.class,
         BenchCommand.class, CheckCommand.class})
 public final class PoolscopeCli {
 

@@ -125,4 +125,89 @@ class EndToEndIT {
         assertThat(html.split("class=\"timeline\"", -1)).hasSize(5);
         assertThat(dir.resolve("threads-0004_server-undertow/report.html")).isNotEmptyFile();
     }
+
+    /**
+     * The lab app started without the agent serves a steady loop of requests; {@code attach} records a few seconds of
+     * it and analyses, and a second attach meanwhile is refused. Every request before, during and after succeeds.
+     */
+    @Test
+    @Order(4)
+    void attachRecordsARunningAppThatKeepsServing() throws Exception {
+        Path dir = work.resolve("attached");
+        try (AppProcess app = AppProcess.start(Layout.detect(), java.util.List.of(), null, null,
+                Files.createDirectories(work.resolve("attach-app")).resolve("app.log"))) {
+            String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");
+            SteadyLoad load = new SteadyLoad(url, 4);
+            try {
+                load.awaitSent(40);
+                java.util.concurrent.CompletableFuture<Integer> attach = java.util.concurrent.CompletableFuture
+                        .supplyAsync(
+                                () -> PoolscopeCli.execute("attach", Long.toString(app.pid()), "--duration",
+                                        "6s", "--out", dir.toString()));
+                long deadline = System.nanoTime() + 120_000_000_000L;
+                while (JSON.readTree(readOr(dir.resolve("run.json"))).path("phases").path("loadStartMs")
+                        .isMissingNode() && !attach.isDone() && System.nanoTime() < deadline) {
+                    Thread.sleep(200);
+                }
+                // In this JVM: a second launcher JVM can take longer to start here than the recording lasts.
+                java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+                java.io.PrintStream err = System.err;
+                int secondExit;
+                System.setErr(
+                        new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+                try {
+                    secondExit = PoolscopeCli.execute("attach", Long.toString(app.pid()), "--duration", "2s",
+                            "--out", work.resolve("attached-twice").toString());
+                } finally {
+                    System.setErr(err);
+                }
+                String said = captured.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                        .filter(l -> l.startsWith("poolscope:"))
+                        .collect(java.util.stream.Collectors.joining("\n"));
+                assertThat(attach.isDone()).as("the first attach still records").isFalse();
+                assertThat(secondExit).as(said).isEqualTo(1);
+                assertThat(said).isEqualTo("poolscope: pid " + app.pid()
+                        + " is already attached: the poolscope agent records to " + dir.resolve("agent")
+                        + "; that recording goes on untouched");
+                assertThat(attach.get(5, java.util.concurrent.TimeUnit.MINUTES)).isZero();
+                long attachReturned = System.currentTimeMillis();
+                load.awaitSentAfter(attachReturned, 40);
+            } finally {
+                load.close();
+            }
+            assertThat(app.alive()).isTrue();
+            JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+            long attachMs = run.path("phases").path("attachMs").asLong();
+            long startMs = run.path("phases").path("loadStartMs").asLong();
+            long endMs = run.path("phases").path("loadEndMs").asLong();
+            assertThat(load.failures()).as("requests that did not get a 200, before, during or after")
+                    .isEmpty();
+            assertThat(load.sentBetween(0, attachMs)).as("before").isPositive();
+            assertThat(load.sentBetween(startMs, endMs)).as("during").isPositive();
+            assertThat(load.sentBetween(endMs, Long.MAX_VALUE)).as("after").isGreaterThanOrEqualTo(40);
+            JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+            // A request the server counts started in the window, so the client sent it after the attach began.
+            assertThat(summary.path("requests").asLong()).isPositive()
+                    .isLessThanOrEqualTo(load.sentBetween(attachMs, endMs));
+            assertThat(summary.path("client_samples").asLong()).isZero();
+            assertThat(summary.path("pool_wait_ms").path("count").asLong()).as("connection waits")
+                    .isPositive();
+            assertThat(summary.path("hold_ms").path("count").asLong()).as("connection holds").isPositive();
+            assertThat(summary.path("pool_size").asDouble()).as("the pool built before the attach, found")
+                    .isEqualTo(10);
+            assertThat(summary.path("worker_pool").path("max").asLong()).as("Tomcat's pool, found")
+                    .isEqualTo(200);
+            assertThat(summary.path("notes").toString()).contains("no client view");
+            assertThat(Files.exists(work.resolve("attached-twice"))).isFalse();
+        }
+    }
+
+    private static java.io.File readOr(Path file) throws java.io.IOException {
+        if (Files.isRegularFile(file)) {
+            return file.toFile();
+        }
+        Path empty = Files.createTempFile("empty", ".json");
+        Files.writeString(empty, "{}");
+        return empty.toFile();
+    }
 }

@@ -16,7 +16,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
-        Duration loopStall, Map<String, String> effective,
+        Duration loopStall, Duration stopAfter, Map<String, String> effective,
         List<String> problems) {
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
@@ -39,6 +39,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("minFree", "100m");
         d.put("instrument", "true");
         d.put("loopStall", "10ms");
+        d.put("stopAfter", "0");
         return d;
     }
 
@@ -85,6 +86,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
                 p.bool("instrument"), p.duration("loopStall", Duration.ZERO),
+                p.duration("stopAfter", Duration.ZERO),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;
     }

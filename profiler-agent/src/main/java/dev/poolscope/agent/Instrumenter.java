@@ -29,7 +29,8 @@ import net.bytebuddy.utility.JavaModule;
 /**
  * Wraps the host's code paths by class and method name. Advice classes are named, never loaded here: ByteBuddy
  * reads them together with the host's class loader, so Hikari, Lettuce and servlet types resolve only inside
- * a host that has them. Nothing is retransformed: only classes loaded after premain are touched.
+ * a host that has them. From premain nothing is retransformed; attached to a running JVM, the classes already
+ * loaded are (see {@link #install}).
  */
 final class Instrumenter {
     private static final String PKG = "dev.poolscope.agent.";
@@ -38,7 +39,13 @@ final class Instrumenter {
     private Instrumenter() {
     }
 
-    static void install(Instrumentation inst) throws NoSuchMethodException {
+    /**
+     * {@code attached} false (premain): only classes loaded from now on are touched, and Hikari's
+     * {@code ProxyConnection} and Lettuce's {@code AsyncCommand} get a field each. {@code attached} true (a
+     * running JVM): classes already loaded are retransformed too, which may not add fields, so those two carry
+     * their state in a weak identity map instead, and pools constructed before are met at their next use.
+     */
+    static void install(Instrumentation inst, boolean attached) throws NoSuchMethodException {
         // Nexus self-injection is unused here (advice only) and its set-up calls sun.misc.Unsafe, which JDK 24+
         // warns about on the host's stderr. The property name follows the relocated package.
         System.setProperty(ByteBuddy.class.getPackageName() + ".nexus.disabled", "true");
@@ -48,12 +55,20 @@ final class Instrumenter {
         AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
                 .include(Instrumenter.class.getClassLoader()).withExceptionHandler(countSuppressed);
 
-        ReactiveInstrumentation.add(new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
-                .with(AgentBuilder.TypeStrategy.Default.REDEFINE)
+        AgentBuilder builder = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED));
+        if (attached) {
+            // One class per retransformation, so a class the JVM refuses does not take the others with it.
+            builder = builder.disableClassFormatChanges()
+                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                    .with(AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(1));
+        } else {
+            builder = builder.with(AgentBuilder.TypeStrategy.Default.REDEFINE)
+                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                    .with(AgentBuilder.RedefinitionStrategy.DISABLED);
+        }
+        AgentBuilder.Identified.Extendable hooks = builder
                 .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.PoolStrategy.Default.FAST)
-                .with(AgentBuilder.RedefinitionStrategy.DISABLED).with(new ErrorListener())
+                .with(AgentBuilder.PoolStrategy.Default.FAST).with(new ErrorListener())
                 .ignore(nameStartsWith("net.bytebuddy.").or(nameStartsWith(PKG)).or(nameStartsWith("java."))
                         .or(nameStartsWith("jdk.")).or(nameStartsWith("sun.")))
                 // Requests: the servers' filter chains, and HttpServlet.service when a server calls it directly.
@@ -69,12 +84,21 @@ final class Instrumenter {
                         PKG + "request.RequestAdvice"))
                 // HikariCP.
                 .type(named("com.zaxxer.hikari.pool.HikariPool"))
-                .transform(advice
-                        .advice(isConstructor().and(takesArguments(1)), PKG + "hikari.HikariAdvice$Created")
-                        .advice(named("getConnection").and(takesArguments(long.class)),
-                                PKG + "hikari.HikariAdvice$GetConnection"))
-                .type(named("com.zaxxer.hikari.pool.ProxyConnection"))
-                .transform(Instrumenter::addBorrowStamp)
+                .transform(attached
+                        ? advice.advice(named("getConnection").and(takesArguments(long.class)),
+                                PKG + "hikari.HikariAdvice$Seen")
+                        : advice.advice(isConstructor().and(takesArguments(1)),
+                                PKG + "hikari.HikariAdvice$Created"))
+                .transform(advice.advice(named("getConnection").and(takesArguments(long.class)),
+                        PKG + "hikari.HikariAdvice$GetConnection"));
+        // A field cannot be added on retransformation: attached, the state goes to a weak identity map.
+        AgentBuilder.Transformer borrowStamp = attached
+                ? Instrumenter::unchanged
+                : Instrumenter::addBorrowStamp;
+        AgentBuilder.Transformer commandStamp = attached
+                ? Instrumenter::unchanged
+                : Instrumenter::addCommandStamp;
+        hooks = hooks.type(named("com.zaxxer.hikari.pool.ProxyConnection")).transform(borrowStamp)
                 .transform(advice.advice(named("close").and(takesNoArguments()),
                         PKG + "hikari.HikariAdvice$Close"))
                 // Lettuce.
@@ -82,7 +106,7 @@ final class Instrumenter {
                 .transform(advice.advice(named("dispatch").and(takesArguments(1))
                         .and(takesArgument(0, named("io.lettuce.core.protocol.RedisCommand"))),
                         PKG + "lettuce.LettuceAdvice$Dispatch"))
-                .type(named("io.lettuce.core.protocol.AsyncCommand")).transform(Instrumenter::addCommandStamp)
+                .type(named("io.lettuce.core.protocol.AsyncCommand")).transform(commandStamp)
                 .transform(advice
                         .advice(named("complete").and(takesNoArguments()),
                                 PKG + "lettuce.LettuceAdvice$Complete")
@@ -92,11 +116,20 @@ final class Instrumenter {
                 .type(namedOneOf("io.lettuce.core.LettuceFutures", "io.lettuce.core.internal.Futures"))
                 .transform(advice.advice(named("awaitOrCancel").and(takesArguments(3)),
                         PKG + "lettuce.LettuceAdvice$Await"))
-                // Worker pools, captured when constructed.
+                // Worker pools: captured when constructed, or at their next task when constructed before.
                 .type(namedOneOf("org.apache.tomcat.util.threads.ThreadPoolExecutor",
                         "org.eclipse.jetty.util.thread.QueuedThreadPool", "org.xnio.XnioWorker"))
-                .transform(advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice")), advice)
-                .installOn(inst);
+                .transform(attached
+                        ? advice.advice(named("execute").and(takesArguments(Runnable.class)),
+                                PKG + "workers.WorkerPoolAdvice$Executing")
+                        : advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice"));
+        // Reactor Netty / R2DBC add fields too: attached, their already-loaded classes are refused and left unchanged.
+        ReactiveInstrumentation.add(hooks, advice).installOn(inst);
+    }
+
+    private static DynamicType.Builder<?> unchanged(DynamicType.Builder<?> builder, TypeDescription type,
+            ClassLoader loader, JavaModule module, java.security.ProtectionDomain pd) {
+        return builder;
     }
 
     private static DynamicType.Builder<?> addBorrowStamp(DynamicType.Builder<?> builder, TypeDescription type,

@@ -27,6 +27,7 @@ import jdk.jfr.Recording;
 final class JfrRecording {
     static final String FILE = "recording.jfr";
     static final String REPOSITORY = "jfr-repository";
+    private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED = new java.util.concurrent.atomic.AtomicBoolean();
     private final Recording recording;
     private final Path out;
 
@@ -44,15 +45,18 @@ final class JfrRecording {
                 new Object[]{new String[]{"repositorypath=" + repository}},
                 new String[]{String[].class.getName()});
 
-        FlightRecorder.register(AgentStatusEvent.class);
-        FlightRecorder.addPeriodicEvent(AgentStatusEvent.class, AgentStatusEvent::emit);
-        RequestHooks.register();
-        HikariHooks.register();
-        RedisHooks.register();
-        WorkerPools.register();
-        SchedStatSampler.register();
-        R2dbcHooks.register();
-        LoopHooks.register();
+        // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
+        if (REGISTERED.compareAndSet(false, true)) {
+            FlightRecorder.register(AgentStatusEvent.class);
+            FlightRecorder.addPeriodicEvent(AgentStatusEvent.class, AgentStatusEvent::emit);
+            RequestHooks.register();
+            HikariHooks.register();
+            RedisHooks.register();
+            WorkerPools.register();
+            SchedStatSampler.register();
+            R2dbcHooks.register();
+            LoopHooks.register();
+        }
 
         Recording r = new Recording();
         r.setName("poolscope");
@@ -125,6 +129,22 @@ final class JfrRecording {
      */
     void beforeExit() {
         AgentStatusEvent.emit();
+    }
+
+    /**
+     * Ends the recording while the JVM runs on (an attached recording's stop): JFR writes the destination on
+     * {@code stop()} itself, before it returns.
+     */
+    void stopAndWrite() {
+        AgentStatusEvent.emit();
+        try {
+            recording.stop();
+        } catch (IllegalStateException e) {
+            // Already stopped (the disk guard): what could be written was.
+            Suppressed.record(e);
+        } finally {
+            recording.close();
+        }
     }
 
     /**

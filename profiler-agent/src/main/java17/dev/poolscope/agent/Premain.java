@@ -13,14 +13,15 @@ public final class Premain {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        boot(args, inst);
+        boot("start", args, inst);
     }
 
+    /** Attached to a running JVM: {@code stop} ends the recording an earlier attach started. */
     public static void agentmain(String args, Instrumentation inst) {
-        boot(args, inst);
+        boot("attach", args, inst);
     }
 
-    private static void boot(String args, Instrumentation inst) {
+    private static void boot(String entry, String args, Instrumentation inst) {
         try {
             int feature = Runtime.version().feature();
             if (feature < MIN_FEATURE) {
@@ -29,7 +30,7 @@ public final class Premain {
                 return;
             }
             Class.forName("dev.poolscope.agent.Agent", true, Premain.class.getClassLoader())
-                    .getMethod("start", String.class, Instrumentation.class).invoke(null, args, inst);
+                    .getMethod(entry, String.class, Instrumentation.class).invoke(null, args, inst);
         } catch (Throwable t) {
             // The host must start no matter what happened here.
             Throwable cause = t.getCause() != null ? t.getCause() : t;

@@ -114,7 +114,15 @@ public final class RunAnalyzer {
             }
         } catch (JtlException e) {
             jtlProblem = e.getMessage();
-            notes.add(jtlProblem);
+            if (config.attachedPid() != null && !Files.exists(runDir.resolve("jmeter"))) {
+                // Expected, not a fault: say what is missing and why instead.
+                jtlProblem = null;
+                notes.add("recorded by attaching to the running JVM pid " + config.attachedPid()
+                        + ": no JMeter, so no client view (client latency, backlog and the client-server join are"
+                        + " empty); every figure is the server's");
+            } else {
+                notes.add(jtlProblem);
+            }
         }
         if (!config.hasLoadPhase() && builder.clientSpan() != null) {
             builder.measure(builder.clientSpan());
@@ -133,7 +141,8 @@ public final class RunAnalyzer {
         }
         if (recording == null && jtl == null) {
             return new Built(null, null, recordingProblem, null, jtlProblem,
-                    "nothing to analyze: " + recordingProblem + "; " + jtlProblem);
+                    "nothing to analyze: " + recordingProblem
+                            + (jtlProblem == null ? "; no JMeter (attached)" : "; " + jtlProblem));
         }
         RunModel model = builder.build(metadata, recording, jtl, notes);
         List<String> more = new ArrayList<>();
@@ -170,7 +179,7 @@ public final class RunAnalyzer {
                 ? " (partial: " + endedNote(recording, model) + ")"
                 : recording == null
                         ? " (partial: " + recordingProblem + ")"
-                        : jtl == null ? " (partial: " + jtlProblem + ")" : "";
+                        : jtl == null && jtlProblem != null ? " (partial: " + jtlProblem + ")" : "";
         return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
                 + (model.reactive()
                         ? "; recommendation: " + diagnosis.recommendation().kind()

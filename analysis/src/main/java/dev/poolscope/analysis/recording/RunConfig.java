@@ -10,13 +10,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * {@code run.json}, written by the launcher: the app's options and the phases of the run. Only what the analysis
- * uses is kept; unknown values stay null. A folder made by {@code ./poolscope app --agent DIR} has none.
+ * uses is kept; unknown values stay null. A folder made by {@code ./poolscope app --agent DIR} has none. A folder
+ * made by {@code ./poolscope attach} has {@code "mode": "attach"} and the pid: the load phase is the recorded
+ * window, and there is no JMeter.
  */
 public record RunConfig(String plan, List<String> appArgs, Map<String, String> app, Long loadStartMs,
-        Long loadEndMs, Long warmupStartMs, Long warmupEndMs, Long heapUsedAfterGcBytes) {
+        Long loadEndMs, Long warmupStartMs, Long warmupEndMs, Long heapUsedAfterGcBytes, Long attachedPid) {
 
     public static final RunConfig EMPTY = new RunConfig(null, List.of(), Map.of(), null, null, null, null,
-            null);
+            null, null);
 
     /** Reads the file; a missing file gives {@link #EMPTY}, a broken one a one-line exception. */
     public static RunConfig read(Path file) throws RecordingException {
@@ -37,7 +39,8 @@ public record RunConfig(String plan, List<String> appArgs, Map<String, String> a
         return new RunConfig(plan.isTextual() ? plan.asText() : null, List.copyOf(args), Map.copyOf(app),
                 lng(phases.path("loadStartMs")), lng(phases.path("loadEndMs")),
                 lng(phases.path("warmupStartMs")),
-                lng(phases.path("warmupEndMs")), lng(root.path("memory").path("heapUsedAfterGcBytes")));
+                lng(phases.path("warmupEndMs")), lng(root.path("memory").path("heapUsedAfterGcBytes")),
+                root.path("mode").asText("").equals("attach") ? lng(root.path("pid")) : null);
     }
 
     /** True when the launcher recorded the load phase: the measured window. */

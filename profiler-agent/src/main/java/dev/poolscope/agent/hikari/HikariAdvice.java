@@ -41,6 +41,14 @@ final class HikariAdvice {
         }
     }
 
+    /** {@code HikariPool.getConnection(long)} when the agent attached to a running JVM: finds pools made before. */
+    static final class Seen {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This HikariPool pool) {
+            HikariHooks.seen(pool);
+        }
+    }
+
     /** {@code ProxyConnection.close()}: the end of the hold (idempotent: only the first close counts). */
     static final class Close {
         @Advice.OnMethodEnter(suppress = Throwable.class)

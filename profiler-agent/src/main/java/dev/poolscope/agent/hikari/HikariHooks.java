@@ -1,11 +1,19 @@
 package dev.poolscope.agent.hikari;
 
+import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.WeakIdentityMap;
+
+import java.lang.ref.WeakReference;
 
 import jdk.jfr.FlightRecorder;
 
 /** What the Hikari advice calls, with plain types only. */
 public final class HikariHooks {
+    /** Borrows of proxies whose class was loaded before the agent attached (no {@link BorrowStamp} field). */
+    private static final WeakIdentityMap<Borrow> BORROWS = new WeakIdentityMap<>();
+    private static volatile WeakReference<Object> lastSeen = new WeakReference<>(null);
+
     private HikariHooks() {
     }
 
@@ -17,7 +25,26 @@ public final class HikariHooks {
         }
     }
 
+    /**
+     * A pool constructed before the agent attached, met at its first {@code getConnection}: remembered like one
+     * seen at construction. One identity check per call once it is known.
+     */
+    public static void seen(Object pool) {
+        if (lastSeen.get() == pool) {
+            return;
+        }
+        try {
+            HikariPools.addIfAbsent(pool);
+            lastSeen = new WeakReference<>(pool);
+        } catch (Throwable t) {
+            Suppressed.record(t);
+        }
+    }
+
     public static Object waitBegin(int active, int idle, int waiting, int total) {
+        if (!HookSwitch.on()) {
+            return null;
+        }
         ConnectionWaitEvent e = new ConnectionWaitEvent();
         e.active = active;
         e.idle = idle;
@@ -28,6 +55,9 @@ public final class HikariHooks {
     }
 
     public static void waitEnd(Object wait, Object pool, Object connection, Object physical) {
+        if (wait == null) {
+            return;
+        }
         try {
             String poolName = String.valueOf(pool);
             String connectionId = physical == null ? "" : idOf(physical);
@@ -40,12 +70,16 @@ public final class HikariHooks {
                     e.commit();
                 }
             }
-            if (physical != null && connection instanceof BorrowStamp stamp) {
+            if (physical != null && connection != null) {
                 ConnectionHoldEvent hold = new ConnectionHoldEvent();
                 hold.pool = poolName;
                 hold.connectionId = connectionId;
                 hold.begin();
-                stamp.poolscope$borrow(new Borrow(hold, pool));
+                if (connection instanceof BorrowStamp stamp) {
+                    stamp.poolscope$borrow(new Borrow(hold, pool));
+                } else {
+                    BORROWS.put(connection, new Borrow(hold, pool));
+                }
             }
         } catch (Throwable t) {
             Suppressed.record(t);
@@ -59,8 +93,9 @@ public final class HikariHooks {
                 stamp.poolscope$borrow(null);
                 return b;
             }
+            return null;
         }
-        return null;
+        return proxy == null ? null : BORROWS.remove(proxy);
     }
 
     public static void holdEnd(Object taken) {

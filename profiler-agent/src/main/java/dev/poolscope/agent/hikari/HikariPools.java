@@ -3,6 +3,7 @@ package dev.poolscope.agent.hikari;
 import dev.poolscope.agent.Suppressed;
 
 import java.lang.ref.WeakReference;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,27 @@ public final class HikariPools {
 
     static void add(Object pool, String name, Object config) {
         POOLS.add(new Pool(new WeakReference<>(pool), new WeakReference<>(config), name));
+    }
+
+    /** A pool met after construction (the agent attached later): its name and config read from the pool. */
+    static synchronized void addIfAbsent(Object pool) throws ReflectiveOperationException {
+        for (Pool p : live()) {
+            if (p.pool().get() == pool) {
+                return;
+            }
+        }
+        Object config = null;
+        for (Class<?> c = pool.getClass(); c != null && config == null; c = c.getSuperclass()) {
+            try {
+                Field f = c.getDeclaredField("config");
+                f.setAccessible(true);
+                config = f.get(pool);
+            } catch (NoSuchFieldException e) {
+                // HikariCP keeps it in PoolBase; look further up.
+            }
+        }
+        Object name = config == null ? null : config.getClass().getMethod("getPoolName").invoke(config);
+        add(pool, name == null ? String.valueOf(pool) : name.toString(), config);
     }
 
     static List<Pool> live() {

@@ -1,6 +1,8 @@
 package dev.poolscope.agent.lettuce;
 
+import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.WeakIdentityMap;
 import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.agent.threads.ThreadTracker;
 
@@ -10,6 +12,20 @@ import jdk.jfr.FlightRecorder;
 public final class RedisHooks {
     private static final Object NESTED = new Object();
     private static final ThreadLocal<int[]> WAIT_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    /** Round trips of commands whose class was loaded before the agent attached (no {@link CommandStamp}). */
+    private static final WeakIdentityMap<RedisRoundTripEvent> TRIPS = new WeakIdentityMap<>();
+    /** Only AsyncCommand carries a stamp when loaded after the agent; the same commands are tracked when not. */
+    private static final ClassValue<Boolean> ASYNC_COMMAND = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                if (c.getName().equals("io.lettuce.core.protocol.AsyncCommand")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
 
     private RedisHooks() {
     }
@@ -30,39 +46,56 @@ public final class RedisHooks {
     }
 
     public static void dispatched(Object command) {
+        if (!HookSwitch.on()) {
+            return;
+        }
         try {
             if (command instanceof CommandStamp stamp) {
                 Object before = stamp.poolscope$trip();
                 if (before != null && !(before instanceof Subscribed)) {
                     return;
                 }
-                RedisRoundTripEvent e = new RedisRoundTripEvent();
-                e.callerThreadId = Thread.currentThread().threadId();
-                e.begin();
+                RedisRoundTripEvent e = trip();
                 stamp.poolscope$trip(before == null ? e : new Trip(e, ((Subscribed) before).request()));
+            } else if (command != null && ASYNC_COMMAND.get(command.getClass())) {
+                TRIPS.putIfAbsent(command, trip());
             }
         } catch (Throwable t) {
             Suppressed.record(t);
         }
     }
 
+    private static RedisRoundTripEvent trip() {
+        RedisRoundTripEvent e = new RedisRoundTripEvent();
+        e.callerThreadId = Thread.currentThread().threadId();
+        e.begin();
+        return e;
+    }
+
     public static void completed(Object command, Object type, boolean success) {
         try {
-            ThreadTracker.trackCurrent();
-            if (!(command instanceof CommandStamp stamp)) {
-                return;
+            if (HookSwitch.on()) {
+                ThreadTracker.trackCurrent();
             }
-            Object trip = stamp.poolscope$trip();
+            Object trip;
             Object request = null;
-            if (trip instanceof Trip t) {
-                trip = t.event();
-                request = t.request();
+            if (command instanceof CommandStamp stamp) {
+                trip = stamp.poolscope$trip();
+                if (trip instanceof Trip t) {
+                    trip = t.event();
+                    request = t.request();
+                }
+                if (!(trip instanceof RedisRoundTripEvent)) {
+                    return;
+                }
+                // Take it once: complete and cancel can both arrive.
+                stamp.poolscope$trip(Boolean.TRUE);
+            } else {
+                trip = command == null ? null : TRIPS.remove(command);
             }
             if (!(trip instanceof RedisRoundTripEvent e)) {
                 return;
             }
-            // Take it once: complete and cancel can both arrive.
-            stamp.poolscope$trip(Boolean.TRUE);
             e.end();
             if (e.shouldCommit()) {
                 e.command = nameOf(type);
@@ -76,6 +109,9 @@ public final class RedisHooks {
     }
 
     public static Object waitBegin() {
+        if (!HookSwitch.on()) {
+            return null;
+        }
         int[] depth = WAIT_DEPTH.get();
         if (depth[0]++ > 0) {
             return NESTED;

@@ -1,5 +1,6 @@
 package dev.poolscope.agent.request;
 
+import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.threads.ThreadClock;
 import dev.poolscope.agent.threads.ThreadTracker;
@@ -24,6 +25,9 @@ public final class RequestHooks {
 
     /** Returns a token for {@link #leave}: the span when this call opens one, else a nested marker. */
     public static Object enter(boolean requestDispatch) {
+        if (!HookSwitch.on()) {
+            return null;
+        }
         try {
             Scope s = SCOPE.get();
             if (s.depth++ > 0 || !requestDispatch) {

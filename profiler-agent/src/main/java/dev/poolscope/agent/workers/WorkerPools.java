@@ -43,6 +43,18 @@ public final class WorkerPools {
         }
     }
 
+    private static volatile WeakReference<Object> lastSeen = new WeakReference<>(null);
+
+    public static void seen(Object pool, String declaringType) {
+        if (lastSeen.get() == pool) {
+            return;
+        }
+        synchronized (POOLS) {
+            constructed(pool, declaringType);
+        }
+        lastSeen = new WeakReference<>(pool);
+    }
+
     public static List<Gauge> gauges() {
         POOLS.removeIf(p -> p.ref().get() == null);
         List<Gauge> out = new ArrayList<>();
