@@ -39,7 +39,7 @@ import dev.poolscope.analysis.report.TimelineJson;
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Compare analyzed runs (run analyze first): "
         + "a table on stdout, and compare.html, compare.json and flame-diff.html in OUT.")
 final class CompareCommand implements Callable<Integer> {
-    static final String WALL = "flame-wall.collapsed";
+    static final String WALL = "wall";
 
     @Option(names = "--out", paramLabel = "DIR", description = "where to write (default: the run folders' common parent)")
     Path out;
@@ -134,7 +134,8 @@ final class CompareCommand implements Callable<Integer> {
         String title = "Wall clock of worker threads: " + v.worst().label() + " (worst) against "
                 + v.best().label() + " (best), normalised";
         try {
-            new FlameGraphs().diff(v.best().dir().resolve(WALL), v.worst().dir().resolve(WALL), "flame-diff",
+            new FlameGraphs().diff(FlameGraphs.collapsedIn(v.best().dir(), WALL),
+                    FlameGraphs.collapsedIn(v.worst().dir(), WALL), "flame-diff",
                     title,
                     dir);
             return new String[]{"flame-diff.html", "Frames of " + v.worst().label()

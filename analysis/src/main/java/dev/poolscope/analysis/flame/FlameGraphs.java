@@ -22,10 +22,23 @@ import one.jfr.event.EventCollector;
 
 /**
  * The only class that touches async-profiler's converter ({@code tools.profiler:jfr-converter}, no stability
- * promise: pinned, and wrapped here). Writes a flame graph as async-profiler HTML and as collapsed text, optionally
- * restricted to chosen threads and time windows.
+ * promise: pinned, and wrapped here). Writes a flame graph as async-profiler HTML and as gzipped collapsed text,
+ * optionally restricted to chosen threads and time windows.
+ *
+ * <p>
+ * Sizes stay bounded on deep framework stacks (minutes of a Spring app once made 110 MB of collapsed text per graph):
+ * the HTML leaves out frames narrower than {@link #HTML_MIN_WIDTH_PERCENT} of all samples, and the collapsed text,
+ * which keeps every stack for other tools and for the comparison's differential graph, is gzipped.
  */
 public final class FlameGraphs {
+
+    /**
+     * Frames narrower than this share of the samples are left out of the HTML: at 0.02 % a frame is a quarter of a
+     * pixel wide on a 1,200-pixel graph, visible only after zooming in four times. Their samples still count in every
+     * wider frame above them.
+     */
+    public static final double HTML_MIN_WIDTH_PERCENT = 0.02;
+    static final String COLLAPSED = ".collapsed.gz";
 
     public enum Mode {
         CPU("--cpu"), WALL("--wall"), LOCK("--lock");
@@ -44,28 +57,34 @@ public final class FlameGraphs {
 
     /** One written graph; {@code samples} is the collapsed total; {@code topFrames} leaf frames by weight. */
     public record Graph(String name, Path html, Path collapsed, long samples, List<Frame> topFrames) {
+        /** Frames with fewer samples than this are not in the HTML. */
+        public long htmlMinFrameSamples() {
+            return (long) (samples * HTML_MIN_WIDTH_PERCENT / 100);
+        }
     }
 
     public record Frame(String name, long samples) {
     }
 
     /**
-     * Converts {@code jfr} into {@code dir/flame-NAME.html} and {@code .collapsed}. Returns null-free results; throws
-     * IOException with a one-line message when the file is not readable.
+     * Converts {@code jfr} into {@code dir/flame-NAME.html} and {@code .collapsed.gz}. Returns null-free results;
+     * throws IOException with a one-line message when the file is not readable.
      */
     public Graph write(Path jfr, Mode mode, String name, String title, Path dir, Selection selection)
             throws IOException {
         Arguments args = new Arguments(mode.flag, "--norm", "--title", title);
         Path html = dir.resolve("flame-" + name + ".html");
-        Path collapsed = dir.resolve("flame-" + name + ".collapsed");
+        Path collapsed = dir.resolve("flame-" + name + COLLAPSED);
         try (JfrReader reader = new JfrReader(jfr.toString())) {
             Selected converter = new Selected(reader, args, selection);
             converter.convert();
             // Collapsed first: the HTML dump consumes the graph's frame-name pool (FlameGraph.printCpool clears
             // it), so anything dumped after it comes out empty.
             args.output = "collapsed";
-            AtomicWrite.write(collapsed, converter::dump);
+            args.minwidth = 0;
+            AtomicWrite.write(collapsed, gzipped(converter::dump));
             args.output = "html";
+            args.minwidth = HTML_MIN_WIDTH_PERCENT;
             AtomicWrite.write(html, converter::dump);
         } catch (RuntimeException e) {
             throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
@@ -78,8 +97,8 @@ public final class FlameGraphs {
      * (the converter's {@code --diff}; the per-run graphs are written with {@code --norm}, so generated class names match
      * across runs). Wall-clock sample counts
      * depend on how busy the sampler was, so the base's counts are first scaled to the newer total: colours show a
-     * shift in proportion, not in raw samples. Writes {@code dir/NAME.html} and {@code NAME.collapsed} (the newer
-     * side's stacks).
+     * shift in proportion, not in raw samples. Writes {@code dir/NAME.html} and {@code NAME.collapsed.gz} (the newer
+     * side's stacks). Reads collapsed files gzipped or not.
      */
     public Graph diff(Path baseCollapsed, Path newerCollapsed, String name, String title, Path dir)
             throws IOException {
@@ -99,10 +118,11 @@ public final class FlameGraphs {
         newerGraph.parseCollapsed(new StringReader(collapsedText(newer, 1)));
         newerGraph.diff(baseGraph);
         Path html = dir.resolve(name + ".html");
-        Path collapsed = dir.resolve(name + ".collapsed");
+        Path collapsed = dir.resolve(name + COLLAPSED);
         args.output = "collapsed";
-        AtomicWrite.write(collapsed, newerGraph::dump);
+        AtomicWrite.write(collapsed, gzipped(newerGraph::dump));
         args.output = "html";
+        args.minwidth = HTML_MIN_WIDTH_PERCENT;
         try {
             AtomicWrite.write(html, newerGraph::dump);
         } catch (RuntimeException e) {
@@ -116,7 +136,7 @@ public final class FlameGraphs {
             throw new IOException(file + " does not exist");
         }
         Map<String, Long> stacks = new HashMap<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = openCollapsed(file)) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 int space = line.lastIndexOf(' ');
                 if (space <= 0) {
@@ -133,6 +153,44 @@ public final class FlameGraphs {
         return stacks;
     }
 
+    /**
+     * The collapsed file of graph {@code name} in a run folder: {@code flame-NAME.collapsed.gz}, or the plain
+     * {@code .collapsed} of a run analysed before they were gzipped; the gzipped name when neither exists.
+     */
+    public static Path collapsedIn(Path dir, String name) {
+        Path gz = dir.resolve("flame-" + name + COLLAPSED);
+        Path plain = dir.resolve("flame-" + name + ".collapsed");
+        return !Files.exists(gz) && Files.exists(plain) ? plain : gz;
+    }
+
+    /** Reads collapsed text, gunzipping a {@code .gz} file. */
+    public static BufferedReader openCollapsed(Path file) throws IOException {
+        java.io.InputStream in = Files.newInputStream(file);
+        if (file.getFileName().toString().endsWith(".gz")) {
+            in = new java.util.zip.GZIPInputStream(in, 1 << 16);
+        }
+        return new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    private static AtomicWrite.Body gzipped(AtomicWrite.Body body) {
+        return target -> {
+            java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(target, 1 << 16);
+            // The converter may close what it is given; the gzip trailer must still be written after it.
+            body.write(new java.io.FilterOutputStream(gz) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    gz.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            });
+            gz.finish();
+        };
+    }
+
     private static String collapsedText(Map<String, Long> stacks, double scale) {
         StringBuilder sb = new StringBuilder();
         stacks.forEach((stack, n) -> {
@@ -147,7 +205,7 @@ public final class FlameGraphs {
     private static Graph summarize(String name, Path html, Path collapsed) throws IOException {
         long total = 0;
         Map<String, Long> leaves = new HashMap<>();
-        try (BufferedReader r = Files.newBufferedReader(collapsed, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = openCollapsed(collapsed)) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 int space = line.lastIndexOf(' ');
                 if (space <= 0) {

@@ -7,7 +7,26 @@ import dev.poolscope.analysis.flame.FlameGraphs;
 
 /** View 7: links to the flame graphs and their heaviest leaf frames as bars. */
 final class FlameView {
-    public record Entry(String title, String file, String collapsed, long samples, Plot top, String note) {
+
+    /** What the HTML leaves out, with the threshold and the samples it means for this graph. */
+    static String pruned(FlameGraphs.Graph g) {
+        long min = g.htmlMinFrameSamples();
+        if (min <= 1) {
+            return "The HTML has every frame (" + count(g.samples()) + " samples: no frame is narrower than "
+                    + FlameGraphs.HTML_MIN_WIDTH_PERCENT + "% of them).";
+        }
+        return "The HTML leaves out frames narrower than " + FlameGraphs.HTML_MIN_WIDTH_PERCENT + "% of the "
+                + count(g.samples()) + " samples (fewer than " + count(min)
+                + " samples: under a pixel until zoomed in); " + g.collapsed().getFileName()
+                + " (gzipped collapsed text) keeps every stack.";
+    }
+
+    public record Entry(String title, String file, String collapsed, long samples, Plot top, String note,
+            String pruned) {
+    }
+
+    private static String count(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     List<Entry> build(List<FlameInput> inputs) {
@@ -15,7 +34,7 @@ final class FlameView {
         for (FlameInput in : inputs) {
             FlameGraphs.Graph g = in.graph();
             if (g == null) {
-                out.add(new Entry(in.title(), null, null, 0, null, in.note()));
+                out.add(new Entry(in.title(), null, null, 0, null, in.note(), null));
                 continue;
             }
             Plot p = null;
@@ -32,7 +51,7 @@ final class FlameView {
             }
             out.add(new Entry(in.title(), g.html().getFileName().toString(),
                     g.collapsed().getFileName().toString(),
-                    g.samples(), p, in.note()));
+                    g.samples(), p, in.note(), pruned(g)));
         }
         return out;
     }

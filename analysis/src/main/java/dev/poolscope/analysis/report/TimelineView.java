@@ -11,6 +11,17 @@ import dev.poolscope.analysis.recording.Events;
 /** View 6: one lane per worker thread, threads by cause over time, and the pool gauges. */
 final class TimelineView {
     static final int LANE_HEIGHT = 10;
+    /**
+     * Pieces the report's lanes draw at most (about 150 bytes of report each, so about 1.8 MB): beyond it every lane
+     * is drawn from columns of a pixel, then of 2, 4, ... pixels until they fit.
+     */
+    static final int MAX_DRAWN_PIECES = 12_000;
+    static final int PLOT_COLUMNS = 900 - Plot.LEFT - Plot.RIGHT;
+
+    /** The lanes' pieces as drawn; {@code pixelsPerColumn} 0 when exact. */
+    record Fitted(List<List<StateTimeline.Segment>> lanes, long pieces, long exactPieces,
+            int pixelsPerColumn) {
+    }
 
     public record Model(Plot lanes, Plot states, Plot workers, Plot hikari, String note) {
     }
@@ -19,7 +30,8 @@ final class TimelineView {
         StateTimeline t = run.timeline();
         double t0 = run.startNanos() / 1e9;
         double len = Math.max(1e-3, run.durationSeconds());
-        Plot lanes = lanes(t, run.startNanos(), len, LANE_HEIGHT);
+        Fitted fitted = fit(t, run.startNanos(), len, MAX_DRAWN_PIECES);
+        Plot lanes = lanes(t, fitted, run.startNanos(), len, LANE_HEIGHT);
         double[][] byCause = t.threadsByCause();
         double max = 1;
         for (double[] b : byCause) {
@@ -49,7 +61,7 @@ final class TimelineView {
         }
         String note = "Lanes: the " + t.lanes().size() + " busiest worker threads"
                 + (t.lanesOmitted() > 0 ? " (" + t.lanesOmitted() + " more not drawn)" : "")
-                + aggregation(t)
+                + aggregation(t) + drawn(fitted, len)
                 + ". Time no event covers takes the colour of its largest share (CPU, run delay or unexplained).";
         return new Model(lanes, states, workerPlot(run, t0, len), hikariPlot(run, t0, len), note);
     }
@@ -72,6 +84,56 @@ final class TimelineView {
      * the comparison's small multiples (same scale for every setting, so pass the longest run's length).
      */
     static Plot lanes(StateTimeline t, long startNanos, double seconds, int laneHeight) {
+        List<List<StateTimeline.Segment>> perLane = new java.util.ArrayList<>();
+        for (StateTimeline.Lane lane : t.lanes()) {
+            perLane.add(perPixel(lane.segments(), startNanos, seconds));
+        }
+        return lanes(t, new Fitted(perLane, 0, 0, 1), startNanos, seconds, laneHeight);
+    }
+
+    /**
+     * The report's lanes within {@code maxPieces}: exact when they fit, else each lane in columns of 1, 2, 4, ... pixels
+     * (each in the cause that covered most of it, equal neighbours merged) until all lanes together fit.
+     */
+    static Fitted fit(StateTimeline t, long startNanos, double seconds, int maxPieces) {
+        List<List<StateTimeline.Segment>> exact = new java.util.ArrayList<>();
+        long exactPieces = 0;
+        for (StateTimeline.Lane lane : t.lanes()) {
+            exact.add(lane.segments());
+            exactPieces += lane.segments().size();
+        }
+        if (exactPieces <= maxPieces) {
+            return new Fitted(exact, exactPieces, exactPieces, 0);
+        }
+        for (int px = 1;; px *= 2) {
+            int columns = Math.max(1, PLOT_COLUMNS / px);
+            List<List<StateTimeline.Segment>> coarse = new java.util.ArrayList<>();
+            long pieces = 0;
+            for (StateTimeline.Lane lane : t.lanes()) {
+                List<StateTimeline.Segment> c = perColumns(lane.segments(), startNanos, seconds, columns);
+                coarse.add(c);
+                pieces += c.size();
+            }
+            if (pieces <= maxPieces || columns == 1) {
+                return new Fitted(coarse, pieces, exactPieces, px);
+            }
+        }
+    }
+
+    /** "; drawn: 11,873 pieces of 52,310, in columns of 2 px (145 ms)" when the lanes had to be coarsened. */
+    static String drawn(Fitted f, double seconds) {
+        if (f.pixelsPerColumn() == 0) {
+            return "";
+        }
+        double columnMs = seconds * 1000 * f.pixelsPerColumn() / PLOT_COLUMNS;
+        return String.format(java.util.Locale.ROOT,
+                "; drawn: %,d pieces of %,d (at most %,d), each lane in columns of %d px (%s), each in the cause"
+                        + " that covered most of it",
+                f.pieces(), f.exactPieces(), MAX_DRAWN_PIECES, f.pixelsPerColumn(), Fmt.ms(columnMs));
+    }
+
+    private static Plot lanes(StateTimeline t, Fitted fitted, long startNanos, double seconds,
+            int laneHeight) {
         double t0 = startNanos / 1e9;
         int n = Math.max(1, t.lanes().size());
         Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * laneHeight, 0, seconds, 0, n)
@@ -82,9 +144,7 @@ final class TimelineView {
             if (laneHeight >= LANE_HEIGHT) {
                 lanes.text(Plot.LEFT - 4, lanes.py(y + 0.2), shortName(lane.threadName()), "end");
             }
-            List<StateTimeline.Segment> segments = laneHeight >= LANE_HEIGHT
-                    ? lane.segments()
-                    : perPixel(lane.segments(), startNanos, seconds);
+            List<StateTimeline.Segment> segments = fitted.lanes().get(i);
             for (StateTimeline.Segment s : segments) {
                 double a = s.startNanos() / 1e9 - t0;
                 double b = s.endNanos() / 1e9 - t0;
@@ -105,7 +165,11 @@ final class TimelineView {
      */
     static List<StateTimeline.Segment> perPixel(List<StateTimeline.Segment> segments, long startNanos,
             double seconds) {
-        int columns = 900 - Plot.LEFT - Plot.RIGHT;
+        return perColumns(segments, startNanos, seconds, PLOT_COLUMNS);
+    }
+
+    static List<StateTimeline.Segment> perColumns(List<StateTimeline.Segment> segments, long startNanos,
+            double seconds, int columns) {
         double colNanos = seconds * 1e9 / columns;
         long[][] covered = new long[columns][Cause.ALL.length];
         for (StateTimeline.Segment s : segments) {

@@ -95,7 +95,7 @@ class AnalyzeEndToEndTest {
         assertThat(html.split("<th>finding</th>", -1)).hasSize(2);
         assertThat(html.split("<td>request start</td>", -1)).hasSize(11);
         assertThat(run.resolve("flame-cpu.html")).exists();
-        assertThat(run.resolve("flame-cpu.collapsed")).exists();
+        assertThat(run.resolve("flame-cpu.collapsed.gz")).exists();
         assertThat(run.resolve("flame-lock.html")).exists();
         assertThat(run.resolve("timeline.json")).isNotEmptyFile();
     }
@@ -103,12 +103,16 @@ class AnalyzeEndToEndTest {
     @Test
     void collapsedFlameGraphsHaveFrames() throws Exception {
         // The real parks of the synthetic workers: stacks joined by ';' with a sample count (once 0 bytes).
-        String lock = Files.readString(run.resolve("flame-lock.collapsed"));
+        String lock;
+        try (var r = dev.poolscope.analysis.flame.FlameGraphs
+                .openCollapsed(run.resolve("flame-lock.collapsed.gz"))) {
+            lock = r.lines().collect(java.util.stream.Collectors.joining("\n"));
+        }
         assertThat(lock).isNotBlank().contains("LockSupport.parkNanos").contains(";");
         assertThat(lock.lines()).allMatch(l -> l.matches(".*;.* \\d+"));
         // Only worker threads: the sampler thread never parks inside a request.
         assertThat(lock).doesNotContain("SyntheticRun.sample");
-        assertThat(html).contains("flame-lock.collapsed").contains("Heaviest leaf frames");
+        assertThat(html).contains("flame-lock.collapsed.gz").contains("Heaviest leaf frames");
     }
 
     @Test
