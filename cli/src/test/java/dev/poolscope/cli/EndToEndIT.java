@@ -198,6 +198,8 @@ class EndToEndIT {
             assertThat(summary.path("worker_pool").path("max").asLong()).as("Tomcat's pool, found")
                     .isEqualTo(200);
             assertThat(summary.path("notes").toString()).contains("no client view");
+            assertThat(summary.path("startup_ms").isNumber()).as("no start-up figure from an attach")
+                    .isFalse();
             assertThat(Files.exists(work.resolve("attached-twice"))).isFalse();
         }
     }

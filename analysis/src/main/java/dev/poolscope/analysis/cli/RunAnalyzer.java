@@ -119,7 +119,8 @@ public final class RunAnalyzer {
                 jtlProblem = null;
                 notes.add("recorded by attaching to the running JVM pid " + config.attachedPid()
                         + ": no JMeter, so no client view (client latency, backlog and the client-server join are"
-                        + " empty); every figure is the server's");
+                        + " empty); every figure is the server's, and there are no start-up figures (the recording"
+                        + " began after the app started)");
             } else {
                 notes.add(jtlProblem);
             }
@@ -154,10 +155,15 @@ public final class RunAnalyzer {
                     ? "the run has no requests: neither poolscope.Request events nor JMeter samples"
                     : "the recording has no poolscope.Request events: no diagnosis without server-side requests");
         }
-        if (!more.isEmpty()) {
+        dev.poolscope.analysis.model.Startup startup = model.startup();
+        if (config.attachedPid() != null) {
+            // JVM start to the first request seen says when we attached, not how long the app took to start.
+            startup = dev.poolscope.analysis.model.Startup.NONE;
+        }
+        if (!more.isEmpty() || startup != model.startup()) {
             List<String> all = new ArrayList<>(model.notes());
             all.addAll(more);
-            model = rebuildNotes(model, all);
+            model = rebuildNotes(model, all, startup);
         }
         return new Built(model, recording, recordingProblem, jtl, jtlProblem, null);
     }
@@ -197,14 +203,15 @@ public final class RunAnalyzer {
                 model.window().seconds());
     }
 
-    private static RunModel rebuildNotes(RunModel m, List<String> notes) {
+    private static RunModel rebuildNotes(RunModel m, List<String> notes,
+            dev.poolscope.analysis.model.Startup startup) {
         return new RunModel(m.metadata(), m.recording(), m.jtl(), List.copyOf(notes), m.window(),
                 m.startNanos(),
                 m.endNanos(),
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), m.startup(), m.loops());
+                m.locks(), startup, m.loops());
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */
