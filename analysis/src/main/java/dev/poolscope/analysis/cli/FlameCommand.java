@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** One flame graph from one async-profiler (or JDK) recording, all threads: what the analysis benchmark times. */
-@Command(name = "flame", mixinStandardHelpOptions = true, description = "Write flame-NAME.html and .collapsed from a JFR file (all threads, whole file).")
+@Command(name = "flame", mixinStandardHelpOptions = true, description = "Write flame-NAME.html and .collapsed.gz from a JFR file (all threads, whole file).")
 final class FlameCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "JFR", description = "async-profiler or JDK recording")
