@@ -245,9 +245,10 @@ class ReactiveAppTest {
         }
         Map<Integer, Long> byStatus = codes.stream()
                 .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-        // The 1 s acquire timeout of this context may turn some buyers away with 503: never a sale too many.
+        // The 1 s acquire timeout of this context may turn some buyers away with 503 (on a loaded machine; on a quiet
+        // one there are none): never a sale too many.
         assertThat(byStatus.get(200)).isEqualTo(100);
-        assertThat(byStatus).containsOnlyKeys(200, 409, 503);
+        assertThat(byStatus.keySet()).isSubsetOf(200, 409, 503);
         assertThat(db.sql("SELECT quantity FROM stock WHERE product_id = 9001")
                 .map(row -> row.get(0, Integer.class))
                 .one().block()).isZero();
