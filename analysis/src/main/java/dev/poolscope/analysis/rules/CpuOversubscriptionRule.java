@@ -16,6 +16,14 @@ final class CpuOversubscriptionRule implements Rule {
     static final Threshold SERVER_TIME_SHARE = new Threshold("runnable-not-scheduled share of server time", 5,
             20,
             Unit.PERCENT);
+    /**
+     * What the waiting cost each request in time: a run-queue wait below about a millisecond is the ordinary cost of
+     * sharing a CPU (the scheduler's own minimum slice is of that order), invisible to a client, however large a
+     * share of a sub-millisecond request it is; 10 ms is a whole scheduling period on a small machine, a wait a
+     * client sees.
+     */
+    static final Threshold RUN_DELAY_PER_REQUEST = new Threshold("mean run delay per request", 1, 10,
+            Unit.MILLISECONDS);
 
     @Override
     public String id() {
@@ -29,7 +37,7 @@ final class CpuOversubscriptionRule implements Rule {
 
     @Override
     public List<Threshold> thresholds() {
-        return List.of(RUN_DELAY_SHARE, SERVER_TIME_SHARE);
+        return List.of(RUN_DELAY_SHARE, SERVER_TIME_SHARE, RUN_DELAY_PER_REQUEST);
     }
 
     @Override
@@ -48,9 +56,12 @@ final class CpuOversubscriptionRule implements Rule {
                 new Evidence("run delay share of server time", Facts.sharePct(run, Cause.RUN_DELAY),
                         Unit.PERCENT),
                 new Evidence("machine CPU max", Double.isNaN(cpu) ? -1 : cpu * 100, Unit.PERCENT),
-                new Evidence("worker involuntary switches", invol, Unit.PER_SECOND));
+                new Evidence("worker involuntary switches", invol, Unit.PER_SECOND),
+                new Evidence("mean run delay per request", Facts.meanMs(run, Cause.RUN_DELAY),
+                        Unit.MILLISECONDS));
         double serverShare = Facts.sharePct(run, Cause.RUN_DELAY);
-        int score = Math.min(RUN_DELAY_SHARE.score(share), SERVER_TIME_SHARE.score(serverShare));
+        int score = Math.min(Math.min(RUN_DELAY_SHARE.score(share), SERVER_TIME_SHARE.score(serverShare)),
+                RUN_DELAY_PER_REQUEST.score(Facts.meanMs(run, Cause.RUN_DELAY)));
         if (score < 25) {
             return result(score, "ok", ev, num(share), w.threads(), num(serverShare));
         }
