@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.poolscope.analysis.rules.Messages;
 
 /**
@@ -54,7 +56,10 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                 : usable.stream().filter(r -> r.number("recommended_threads") != null).findFirst()
                         .orElse(null);
         Integer threads = from == null ? null : from.number("recommended_threads").intValue();
-        if (from == null) {
+        if (from == null && !usable.isEmpty() && usable.stream().allMatch(Verdict::recommendsNoChange)) {
+            s.add(Messages.format("compare.recommend.none", String.join(", ",
+                    usable.stream().map(r -> r.label() + ": " + primaryCause(r)).toList())));
+        } else if (from == null) {
             s.add(Messages.format("compare.recommend.na"));
         } else {
             List<String> per = new ArrayList<>();
@@ -70,6 +75,17 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             s.addAll(UslFit.sentences(usable));
         }
         return new Verdict(rankedBy, best, worst, bestRps, bestServer, threads, from, List.copyOf(s));
+    }
+
+    private static String primaryCause(ComparedRun r) {
+        JsonNode cause = r.node("primary_cause");
+        return cause == null ? "?" : cause.asText();
+    }
+
+    /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */
+    private static boolean recommendsNoChange(ComparedRun r) {
+        JsonNode kind = r.node("recommendation_kind");
+        return kind != null && "none".equals(kind.asText());
     }
 
     /**

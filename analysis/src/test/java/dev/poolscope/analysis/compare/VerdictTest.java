@@ -91,4 +91,22 @@ class VerdictTest {
                 "No recommended thread count: no run had the numbers for it.");
         assertThat(v.threads()).isNull();
     }
+
+    @Test
+    void whenEveryRunRecommendsNoChangeTheVerdictSaysSo() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        ComparedRun a = new ComparedRun(Path.of("a"), "tomcat", "server=tomcat",
+                m.readTree("{\"throughput_rps\":1391,\"server_ms\":{\"p99\":17},\"recommended_threads\":null,"
+                        + "\"recommendation_kind\":\"none\",\"primary_cause\":\"healthy\"}"),
+                RunConfig.EMPTY, null);
+        ComparedRun b = new ComparedRun(Path.of("b"), "jetty", "server=jetty",
+                m.readTree("{\"throughput_rps\":1236,\"server_ms\":{\"p99\":13},\"recommended_threads\":null,"
+                        + "\"recommendation_kind\":\"none\",\"primary_cause\":\"lock-contention\"}"),
+                RunConfig.EMPTY, null);
+        Verdict v = Verdict.of("server", List.of(a, b));
+        assertThat(v.sentences()).endsWith(
+                "No thread-count change recommended: every run's own diagnosis recommends none (server=tomcat: healthy,"
+                        + " server=jetty: lock-contention).");
+        assertThat(v.threads()).isNull();
+    }
 }
