@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.flame.WallSampleReader;
 import dev.poolscope.analysis.jtl.JtlException;
 import dev.poolscope.analysis.jtl.JtlReader;
 import dev.poolscope.analysis.model.GapWindow;
@@ -139,6 +140,15 @@ public final class RunAnalyzer {
         } catch (RecordingException e) {
             recordingProblem = e.getMessage();
             notes.add(recordingProblem);
+        }
+        Path wall = agent.resolve("async-profiler.jfr");
+        if (recording != null && Files.isRegularFile(wall)) {
+            try {
+                new WallSampleReader().read(wall, builder::wallSample);
+            } catch (IOException | RuntimeException e) {
+                notes.add("async-profiler.jfr: " + oneLine(e)
+                        + "; time no event covers stays unexplained (no wall samples to name it)");
+            }
         }
         if (recording == null && jtl == null) {
             return new Built(null, null, recordingProblem, null, jtlProblem,

@@ -27,7 +27,17 @@ final class Attributor {
         /** A piece covered by no event; its split is given once per window by {@link #remainderShares}. */
         void remainder(long start, long end);
 
-        void remainderShares(double cpu, double runDelay, double gcPause, double unexplained);
+        /** The split of the window's uncovered pieces: a share per cause, indexed by ordinal, summing to 1. */
+        void remainderShares(double[] byCause);
+
+        default void remainderShares(double cpu, double runDelay, double gcPause, double unexplained) {
+            double[] shares = new double[Cause.ALL.length];
+            shares[Cause.CPU.ordinal()] = cpu;
+            shares[Cause.RUN_DELAY.ordinal()] = runDelay;
+            shares[Cause.GC_PAUSE.ordinal()] = gcPause;
+            shares[Cause.UNEXPLAINED.ordinal()] = unexplained;
+            remainderShares(shares);
+        }
     }
 
     private final RunData data;
@@ -133,10 +143,48 @@ final class Attributor {
         b.add(Cause.CPU, cpu);
         b.add(Cause.RUN_DELAY, runDelay);
         b.add(Cause.GC_PAUSE, gc);
-        b.add(Cause.UNEXPLAINED, remainder - cpu - runDelay - gc);
+        finish(b, threadId, pieces, sink, remainder, cpu, runDelay, gc);
+    }
+
+    /**
+     * What CPU, run delay and pauses leave of the uncovered time was spent off the CPU in no wait the recording has
+     * an event for: waits shorter than the events' thresholds. async-profiler's wall samples of the thread inside the
+     * uncovered pieces, taken while it slept, name them by their stacks; the time is split in proportion to the
+     * samples' weights (an estimate, kept apart in {@link Breakdown#sampledNanos}). Samples whose stack names no wait,
+     * and time no sample falls in, stay unexplained.
+     */
+    private void finish(Breakdown b, long threadId, List<long[]> pieces, SegmentSink sink, long remainder,
+            long cpu, long runDelay, long gc) {
+        long unexplained = remainder - cpu - runDelay - gc;
+        long[] named = new long[Cause.ALL.length];
+        if (unexplained > 0 && !data.sampledWaits.isEmpty()) {
+            long[] weights = new long[SampledWaits.SLOTS];
+            for (long[] p : pieces) {
+                data.sampledWaits.weigh(threadId, p[0], p[1], weights);
+            }
+            long total = Arrays.stream(weights).sum();
+            long left = unexplained;
+            for (int c = 0; c < Cause.ALL.length && total > 0; c++) {
+                if (weights[c] > 0) {
+                    named[c] = (long) ((double) unexplained * weights[c] / total);
+                    b.addSampled(Cause.ALL[c], named[c]);
+                    left -= named[c];
+                }
+            }
+            unexplained = left;
+        }
+        b.add(Cause.UNEXPLAINED, unexplained);
         if (sink != null && remainder > 0) {
             double r = remainder;
-            sink.remainderShares(cpu / r, runDelay / r, gc / r, (remainder - cpu - runDelay - gc) / r);
+            double[] shares = new double[Cause.ALL.length];
+            for (int c = 0; c < shares.length; c++) {
+                shares[c] = named[c] / r;
+            }
+            shares[Cause.CPU.ordinal()] += cpu / r;
+            shares[Cause.RUN_DELAY.ordinal()] += runDelay / r;
+            shares[Cause.GC_PAUSE.ordinal()] += gc / r;
+            shares[Cause.UNEXPLAINED.ordinal()] += unexplained / r;
+            sink.remainderShares(shares);
         }
     }
 
@@ -181,11 +229,7 @@ final class Attributor {
         }
         b.add(Cause.CPU, cpu);
         b.add(Cause.RUN_DELAY, runDelay);
-        b.add(Cause.UNEXPLAINED, remainder - cpu - runDelay);
-        if (sink != null && remainder > 0) {
-            double r = remainder;
-            sink.remainderShares(cpu / r, runDelay / r, 0, (remainder - cpu - runDelay) / r);
-        }
+        finish(b, threadId, pieces, sink, remainder, cpu, runDelay, 0);
     }
 
     /** CPU time of the thread in the window (schedstat, else samples × period); -1 when unknown. */

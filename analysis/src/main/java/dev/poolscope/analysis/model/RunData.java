@@ -22,6 +22,8 @@ final class RunData {
     final Map<Long, LongList> cpuSamples = new HashMap<>();
     final Map<Long, Events.ThreadRef> threads = new HashMap<>();
     final ThreadSpans pauses = new ThreadSpans();
+    /** async-profiler's wall samples of sleeping threads: they name waits shorter than the JDK events' thresholds. */
+    final SampledWaits sampledWaits = new SampledWaits();
     final Labels labels = new Labels();
 
     final List<Events.Request> requests = new ArrayList<>();
@@ -68,6 +70,7 @@ final class RunData {
         sched.values().forEach(SchedSeries::seal);
         cpuSamples.values().forEach(LongList::sort);
         pauses.seal();
+        sampledWaits.seal();
     }
 
     /** Interned strings for interval labels (Redis commands, pool names, connection ids), capped. */

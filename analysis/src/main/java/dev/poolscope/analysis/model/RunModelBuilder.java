@@ -175,9 +175,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         s.add(e.timeNanos(), e.cpuNanos(), e.runDelayNanos(), e.involuntarySwitches(), e.voluntarySwitches());
     }
 
-    @Override
-    public void threadWait(Events.ThreadWait e) {
-        SpanKind kind = switch (e.kind()) {
+    private static SpanKind kind(Events.WaitKind k) {
+        return switch (k) {
             case PARK_POOL -> SpanKind.PARK_POOL;
             case PARK_REDIS -> SpanKind.PARK_REDIS;
             case PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT -> SpanKind.LOCK;
@@ -185,9 +184,26 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             case SOCKET_READ, SOCKET_WRITE -> SpanKind.SOCKET;
             case DATABASE_IO -> SpanKind.DATABASE;
         };
+    }
+
+    @Override
+    public void threadWait(Events.ThreadWait e) {
+        SpanKind kind = kind(e.kind());
         if (keep(e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
         }
+    }
+
+    /**
+     * One of async-profiler's wall samples of a sleeping thread (read from {@code async-profiler.jfr}, not the JDK
+     * recording). Samples without a Java thread id cannot be tied to a request and are skipped.
+     */
+    public void wallSample(Events.WallSample e) {
+        if (e.javaThreadId() < 0 || !keep(e.timeNanos())) {
+            return;
+        }
+        data.sampledWaits.add(e.javaThreadId(), e.timeNanos(), e.weight(),
+                e.kind() == null ? null : kind(e.kind()).cause);
     }
 
     @Override

@@ -61,25 +61,17 @@ final class TimelineCollector implements Attributor.SegmentSink {
     }
 
     @Override
-    public void remainderShares(double cpu, double runDelay, double gcPause, double unexplained) {
+    public void remainderShares(double[] byCause) {
         Cause dominant = Cause.CPU;
-        double most = cpu;
-        if (runDelay > most) {
-            dominant = Cause.RUN_DELAY;
-            most = runDelay;
-        }
-        if (gcPause > most) {
-            dominant = Cause.GC_PAUSE;
-            most = gcPause;
-        }
-        if (unexplained > most) {
-            dominant = Cause.UNEXPLAINED;
+        for (Cause c : Cause.ALL) {
+            if (byCause[c.ordinal()] > byCause[dominant.ordinal()]) {
+                dominant = c;
+            }
         }
         for (long[] p : pendingRemainder) {
-            addToBuckets(p[0], p[1], Cause.CPU, cpu);
-            addToBuckets(p[0], p[1], Cause.RUN_DELAY, runDelay);
-            addToBuckets(p[0], p[1], Cause.GC_PAUSE, gcPause);
-            addToBuckets(p[0], p[1], Cause.UNEXPLAINED, unexplained);
+            for (Cause c : Cause.ALL) {
+                addToBuckets(p[0], p[1], c, byCause[c.ordinal()]);
+            }
             addToLane(p[0], p[1], dominant);
         }
         pendingRemainder.clear();

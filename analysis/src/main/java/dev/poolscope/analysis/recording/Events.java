@@ -76,6 +76,15 @@ public final class Events {
     public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail) {
     }
 
+    /**
+     * One of async-profiler's wall-clock samples of a thread that was off the CPU (state {@code STATE_SLEEPING}):
+     * {@code kind} is the wait its stack names (a monitor enter below the JDK's event threshold, a park, a sleep, a
+     * socket read), null when the stack names none; {@code weight} is how many samples async-profiler folded into it.
+     * {@code javaThreadId} is -1 when the recording does not say.
+     */
+    public record WallSample(long javaThreadId, long osThreadId, long timeNanos, long weight, WaitKind kind) {
+    }
+
     /** A JDK execution sample; {@code yieldSpin} when the stack is Thread.yield inside ConcurrentBag.requite. */
     public record CpuSample(ThreadRef thread, long timeNanos, boolean yieldSpin) {
     }

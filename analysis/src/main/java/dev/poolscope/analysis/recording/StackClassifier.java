@@ -9,13 +9,13 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * Classifies waits by stack frames, never by parkedClass: the parked class differs between JDK versions while the
  * frames (HikariCP's ConcurrentBag.borrow, Lettuce's futures) do not.
  */
-final class StackClassifier {
+public final class StackClassifier {
     /**
      * Packages whose frames mark database I/O: {@code java.sql} (DriverManager, the interfaces' default methods),
      * HikariCP's proxies, and the common drivers (PostgreSQL, MySQL, MariaDB, Oracle, SQL Server, DB2, H2, HSQLDB,
      * Derby).
      */
-    static final List<String> JDBC_PACKAGES = List.of("java.sql.", "javax.sql.", "com.zaxxer.hikari.",
+    public static final List<String> JDBC_PACKAGES = List.of("java.sql.", "javax.sql.", "com.zaxxer.hikari.",
             "org.postgresql.", "com.mysql.", "org.mariadb.jdbc.", "oracle.jdbc.",
             "com.microsoft.sqlserver.jdbc.",
             "com.ibm.db2.", "org.h2.", "org.hsqldb.", "org.apache.derby.");

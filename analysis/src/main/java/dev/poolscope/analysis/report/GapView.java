@@ -25,7 +25,8 @@ final class GapView {
         int n = Math.max(1, run.requests().size());
         for (Cause c : Cause.ALL) {
             double pct = 100.0 * t.nanos(c) / total;
-            rows.add(List.of(c.label(), Plot.tick(t.millis(c)), Plot.tick(t.millis(c) / n), Fmt.pct(pct)));
+            rows.add(List.of(c.label(), Plot.tick(t.millis(c)), Plot.tick(t.millis(c) / n), Fmt.pct(pct),
+                    t.sampledNanos(c) == 0 ? "" : Plot.tick(t.sampledMillis(c))));
             share.bar(x, pct, 0, 1, c.color(), c.label() + " " + Fmt.pct(pct));
             share.legend(c.label(), c.color());
             x += pct;
@@ -44,13 +45,31 @@ final class GapView {
             }
             bar(bars, slow.size() - i - 1, ms, r.requestId() + " " + r.uri() + ": ");
         }
-        String source = run.cpuFromSchedstat()
-                ? "On-CPU and run delay come from ThreadSchedStat deltas (sampled about every second), apportioned"
-                        + " evenly over each window."
-                : "No ThreadSchedStat: on-CPU time is estimated from execution samples; run delay cannot be seen.";
-        return new Model(new Table(List.of("cause", "total ms", "mean ms per request", "share"), rows), share,
+        String source = (run.cpuFromSchedstat()
+                ? "On-CPU and run delay: each request's own, measured by the agent on its thread at the span's start"
+                        + " and end (without those fields, ThreadSchedStat deltas sampled about every second,"
+                        + " apportioned evenly over each window)."
+                : "No ThreadSchedStat: on-CPU time is estimated from execution samples; run delay cannot be seen.")
+                + sampledNote(t);
+        return new Model(new Table(List.of("cause", "total ms", "mean ms per request", "share",
+                "of which named from wall samples (ms, estimate)"), rows), share,
                 bars,
                 source);
+    }
+
+    /** Says how much time the wall samples named, and that it is an estimate. */
+    static String sampledNote(Breakdown t) {
+        long sampled = t.totalSampledNanos();
+        if (sampled == 0) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT,
+                " %s ms (%s of server time) that no event covered, while the thread was neither on the CPU nor"
+                        + " runnable, is named from async-profiler's wall-clock samples of the thread in it (waits"
+                        + " shorter than the JDK events' thresholds, e.g. monitor enters under 10 ms): split in"
+                        + " proportion to the samples' stacks, an estimate (last column); time no sample named stays"
+                        + " unexplained.",
+                Plot.tick(sampled / 1e6), Fmt.pct(100.0 * sampled / Math.max(1, t.totalNanos())));
     }
 
     /** One bar per label, each split by cause: the comparison's gap explanation, one bar per setting. */

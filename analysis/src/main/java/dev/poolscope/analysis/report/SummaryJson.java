@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.model.RunModel;
@@ -90,6 +91,10 @@ public final class SummaryJson {
         ObjectNode causes = root.putObject("server_ms_by_cause");
         s.serverMsByCause().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> causes.put(e.getKey(), round(e.getValue())));
+        // The part of each figure above named from async-profiler's wall samples: an estimate, shown apart.
+        ObjectNode sampled = root.putObject("server_ms_sampled_by_cause");
+        java.util.Arrays.stream(Cause.ALL).sorted(java.util.Comparator.comparing(Cause::id))
+                .forEach(c -> sampled.put(c.id(), round(run.serverTotal().sampledMillis(c))));
         putNullable(root, "pool_size", run.metadata().maximumPoolSize() == null
                 ? null
                 : run.metadata().maximumPoolSize() * 1.0);

@@ -68,6 +68,34 @@ class RulesTest {
         assertBand(mild, RuleResult.Severity.OK, 14, 16);
     }
 
+    /**
+     * The third condition, run delay per request: the same shares (workers waited for a CPU 75% of the time they
+     * wanted one; 60% of server time runnable), once in requests of 1 ms and once in requests of 20 ms. A 0.6 ms
+     * run-queue wait is the ordinary cost of sharing a CPU; a 12 ms one is a client-visible wait.
+     */
+    @Test
+    void cpuOversubscriptionNeedsRunDelayAClientCanSee() {
+        RuleResult sub = Scenario.run(new CpuOversubscriptionRule(),
+                Scenario.measured(1_000, 400, 600).schedStat(100, 300));
+        assertThat(sub.sentence())
+                .isEqualTo("No CPU oversubscription that slows requests: 60% of server time was"
+                        + " runnable but not scheduled (the 1 worker threads spent 75% of the time they wanted a CPU waiting for one).");
+        assertThat(sub.evidence()).anySatisfy(e -> {
+            assertThat(e.name()).isEqualTo("mean run delay per request");
+            assertThat(e.value()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        assertBand(sub, RuleResult.Severity.OK, 15, 15);
+
+        RuleResult slow = Scenario.run(new CpuOversubscriptionRule(),
+                Scenario.measured(20_000, 8_000, 12_000).schedStat(100, 300));
+        assertThat(slow.sentence())
+                .isEqualTo("CPU oversubscription: the 1 worker threads spent 75% of the time they"
+                        + " wanted a CPU waiting for one (0.30 s of run delay per second), machine CPU peaked at 98%; 60% of"
+                        + " server time was runnable but not scheduled.");
+        // 12 ms per request: past the 10 ms warning limit, and the lowest of the three scores.
+        assertBand(slow, RuleResult.Severity.WARNING, 80, 80);
+    }
+
     @Test
     void redisStarvedOrSlow() {
         // Callers waited 50 ms, the round trip took 10 and the loop ran on time: the rest queued for the connection.

@@ -41,6 +41,16 @@ final class Scenario {
         return new Scenario(0);
     }
 
+    /** Ten requests of {@code spanMicros} each, with the CPU and run delay the agent measured on their thread. */
+    static Scenario measured(long spanMicros, long cpuMicros, long runDelayMicros) {
+        Scenario s = empty();
+        for (int i = 0; i < 10; i++) {
+            s.b.request(new Events.Request(WORKER, start(i), start(i) + spanMicros * 1000, "r-" + i, "GET",
+                    "/api/x", 200, "tomcat", cpuMicros * 1000, runDelayMicros * 1000));
+        }
+        return s;
+    }
+
     static long start(int i) {
         return T0 + i * 100 * MS;
     }

@@ -1,0 +1,73 @@
+package dev.poolscope.analysis.flame;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.poolscope.analysis.recording.Events;
+import one.jfr.ClassRef;
+import one.jfr.JfrReader;
+import one.jfr.MethodRef;
+import one.jfr.StackTrace;
+import one.jfr.event.ExecutionSample;
+
+/**
+ * Reads async-profiler's wall-clock samples of sleeping threads from its JFR file (through the pinned converter, as
+ * {@link FlameGraphs} does) and names the wait each one shows ({@link WallStacks}). CPU samples (thread state
+ * {@code STATE_DEFAULT}) and wall samples of running threads are skipped: CPU and run delay are measured per request.
+ */
+public final class WallSampleReader {
+    static final String THREAD_STATE = "jdk.types.ThreadState";
+    static final String SLEEPING = "STATE_SLEEPING";
+
+    /** Reads every sleeping wall sample into {@code sink}; returns how many were read. */
+    public long read(Path jfr, Consumer<Events.WallSample> sink) throws IOException {
+        long n = 0;
+        try (JfrReader r = new JfrReader(jfr.toString())) {
+            for (ExecutionSample e; (e = r.readEvent(ExecutionSample.class)) != null;) {
+                if (!SLEEPING.equals(r.getEnumValue(THREAD_STATE, e.threadState))) {
+                    continue;
+                }
+                Long javaId = r.javaThreads.get(e.tid);
+                // Times are chunk-relative: convert while this event's chunk is the reader's current one.
+                sink.accept(new Events.WallSample(javaId == null ? -1 : javaId, e.tid,
+                        r.eventTimeToNanos(e.time), Math.max(1, e.samples),
+                        WallStacks.classify(frames(r, e))));
+                n++;
+            }
+        } catch (RuntimeException e) {
+            throw new IOException("cannot read " + jfr.getFileName() + ": " + e, e);
+        }
+        return n;
+    }
+
+    private static List<WallStacks.Frame> frames(JfrReader r, ExecutionSample e) {
+        StackTrace t = r.stackTraces.get(e.stackTraceId);
+        if (t == null) {
+            return List.of();
+        }
+        List<WallStacks.Frame> out = new ArrayList<>(t.methods.length);
+        for (int i = 0; i < t.methods.length; i++) {
+            MethodRef m = r.methods.get(t.methods[i]);
+            if (m == null) {
+                continue;
+            }
+            String method = symbol(r, m.name);
+            String type = r.getEnumValue("jdk.types.FrameType", t.types[i]);
+            boolean java = type == null
+                    || !(type.equals("Native") || type.equals("C++") || type.equals("Kernel"));
+            ClassRef c = r.classes.get(m.cls);
+            String cls = c == null ? "" : symbol(r, c.name).replace('/', '.');
+            out.add(new WallStacks.Frame(java && !cls.isEmpty() ? cls + "." + method : method, java));
+        }
+        return out;
+    }
+
+    private static String symbol(JfrReader r, long id) {
+        byte[] b = r.symbols.get(id);
+        return b == null ? "" : new String(b, StandardCharsets.UTF_8);
+    }
+}
