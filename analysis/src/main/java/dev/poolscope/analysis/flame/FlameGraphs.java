@@ -21,8 +21,8 @@ import one.jfr.event.Event;
 import one.jfr.event.EventCollector;
 
 /**
- * The only class that touches async-profiler's converter ({@code tools.profiler:jfr-converter}, no stability
- * promise: pinned, and wrapped here). Writes a flame graph as async-profiler HTML and as gzipped collapsed text,
+ * With {@link WallSampleReader}, the only class that touches async-profiler's converter
+ * ({@code tools.profiler:jfr-converter}, no stability promise: pinned, and wrapped here). Writes a flame graph as async-profiler HTML and as gzipped collapsed text,
  * optionally restricted to chosen threads and time windows.
  *
  * <p>

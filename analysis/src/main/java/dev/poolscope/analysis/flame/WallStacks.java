@@ -7,7 +7,7 @@ import dev.poolscope.analysis.recording.StackClassifier;
 
 /**
  * Names the wait a wall-clock sample of a sleeping thread was in, from its stack (top frame first). The JDK's wait
- * events have thresholds (10 ms for monitor enters, 20 ms for parks and socket reads in the agent's settings), so
+ * events have a threshold (the agent's {@code threshold}, 10 ms by default for all of them), so
  * shorter waits leave no event; the wall sampler still sees the thread inside them. The names follow the event
  * classification (recording-format.md): a park under HikariCP is a pool wait, under Lettuce a Redis wait, any other
  * park, monitor enter (also the JVM's own monitors taken while linking or initialising a class) or monitor wait a
