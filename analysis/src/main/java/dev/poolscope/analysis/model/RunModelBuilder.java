@@ -195,11 +195,12 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     }
 
     /**
-     * One of async-profiler's wall samples of a sleeping thread (read from {@code async-profiler.jfr}, not the JDK
+     * One of async-profiler's wall samples of a sleeping thread (read from {@code async-profiler.jfr} after the JDK
      * recording). Samples without a Java thread id cannot be tied to a request and are skipped.
      */
     public void wallSample(Events.WallSample e) {
-        if (e.javaThreadId() < 0 || !keep(e.timeNanos())) {
+        // Read after the JDK recording: only threads that served a measured request can have time to name.
+        if (e.javaThreadId() < 0 || !keep(e.timeNanos()) || !data.threads.containsKey(e.javaThreadId())) {
             return;
         }
         data.sampledWaits.add(e.javaThreadId(), e.timeNanos(), e.weight(),
@@ -339,6 +340,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         reactive.seal(data, this.data.requests);
         List<String> allNotes = new ArrayList<>(notes);
         dropNotes(allNotes);
+        if (data.sampledWaits.dropped > 0) {
+            allNotes.add(
+                    data.sampledWaits.dropped + " wall samples beyond the first " + SampledWaits.MAX_SAMPLES
+                            + " were not kept: later requests may show more unexplained time");
+        }
         data.requests.sort(Comparator.comparingLong(Events.Request::startNanos));
         data.client.sort(Comparator.comparingLong(JtlSample::timeStampMillis));
         long clientOutside = 0;
