@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.poolscope.analysis.recording.Events;
@@ -26,6 +29,9 @@ public final class WallSampleReader {
     /** Reads every sleeping wall sample into {@code sink}; returns how many were read. */
     public long read(Path jfr, Consumer<Events.WallSample> sink) throws IOException {
         long n = 0;
+        // Stacks repeat (a few hundred distinct ones per recording): name each once. Keyed by the stack object, which
+        // stays right however the reader numbers stacks across chunks.
+        Map<StackTrace, Optional<Events.WaitKind>> named = new IdentityHashMap<>();
         try (JfrReader r = new JfrReader(jfr.toString())) {
             for (ExecutionSample e; (e = r.readEvent(ExecutionSample.class)) != null;) {
                 if (!SLEEPING.equals(r.getEnumValue(THREAD_STATE, e.threadState))) {
@@ -35,7 +41,7 @@ public final class WallSampleReader {
                 // Times are chunk-relative: convert while this event's chunk is the reader's current one.
                 sink.accept(new Events.WallSample(javaId == null ? -1 : javaId, e.tid,
                         r.eventTimeToNanos(e.time), Math.max(1, e.samples),
-                        WallStacks.classify(frames(r, e))));
+                        kind(r, e, named)));
                 n++;
             }
         } catch (RuntimeException e) {
@@ -44,11 +50,17 @@ public final class WallSampleReader {
         return n;
     }
 
-    private static List<WallStacks.Frame> frames(JfrReader r, ExecutionSample e) {
+    private static Events.WaitKind kind(JfrReader r, ExecutionSample e,
+            Map<StackTrace, Optional<Events.WaitKind>> named) {
         StackTrace t = r.stackTraces.get(e.stackTraceId);
         if (t == null) {
-            return List.of();
+            return null;
         }
+        return named.computeIfAbsent(t, k -> Optional.ofNullable(WallStacks.classify(frames(r, k))))
+                .orElse(null);
+    }
+
+    private static List<WallStacks.Frame> frames(JfrReader r, StackTrace t) {
         List<WallStacks.Frame> out = new ArrayList<>(t.methods.length);
         for (int i = 0; i < t.methods.length; i++) {
             MethodRef m = r.methods.get(t.methods[i]);
