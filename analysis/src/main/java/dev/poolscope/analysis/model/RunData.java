@@ -17,6 +17,19 @@ final class RunData {
     static final int MAX_CLIENT_SAMPLES = 1_000_000;
     static final long MAX_SPANS = 5_000_000;
 
+    /** The caps of this run: the constants above, smaller in tests. */
+    final int maxRequests;
+    final long maxSpans;
+
+    RunData() {
+        this(MAX_REQUESTS, MAX_SPANS);
+    }
+
+    RunData(int maxRequests, long maxSpans) {
+        this.maxRequests = maxRequests;
+        this.maxSpans = maxSpans;
+    }
+
     final Map<Long, ThreadSpans> spans = new HashMap<>();
     final Map<Long, SchedSeries> sched = new HashMap<>();
     final Map<Long, LongList> cpuSamples = new HashMap<>();
@@ -35,14 +48,16 @@ final class RunData {
     final List<Events.ThreadCount> threadCounts = new ArrayList<>();
     final List<Events.HeapSummary> heap = new ArrayList<>();
     final List<Events.GarbageCollection> gcs = new ArrayList<>();
-    final LongList redisRoundTrip = new LongList();
-    final LongList redisWait = new LongList();
-    final LongList connectionWait = new LongList();
-    final LongList hold = new LongList();
+    final DurationHistogram redisRoundTrip = new DurationHistogram();
+    final DurationHistogram redisWait = new DurationHistogram();
+    final DurationHistogram connectionWait = new DurationHistogram();
+    final DurationHistogram hold = new DurationHistogram();
     final java.util.Set<Long> eventLoopThreads = new java.util.HashSet<>();
     Events.AgentStatus agentStatus;
     long spanCount;
     long droppedSpans;
+    /** Intervals not kept because they started after every kept request had ended (the request cap was hit). */
+    long spansAfterKeptRequests;
     long droppedRequests;
     long droppedClientSamples;
     long connectionWaitFailures;
@@ -57,7 +72,7 @@ final class RunData {
     long yieldSpinSamples;
 
     void span(long threadId, long start, long end, SpanKind kind, String label) {
-        if (spanCount >= MAX_SPANS) {
+        if (spanCount >= maxSpans) {
             droppedSpans++;
             return;
         }

@@ -27,13 +27,24 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     /** Request ids the launcher gives its warm-up requests; they are never measured. */
     static final String WARMUP_PREFIX = "warmup-";
 
-    private final RunData data = new RunData();
+    private final RunData data;
     private final ReactiveData reactive = new ReactiveData();
     private final Startup.Collector startup = new Startup.Collector();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
     private long warmupRequests;
     private long requestsOutside;
+    /** The latest end among the requests kept so far. */
+    private long keptRequestsEnd = Long.MIN_VALUE;
+
+    public RunModelBuilder() {
+        this(RunData.MAX_REQUESTS, RunData.MAX_SPANS);
+    }
+
+    /** With smaller caps, so tests can pass them. */
+    RunModelBuilder(int maxRequests, long maxSpans) {
+        this.data = new RunData(maxRequests, maxSpans);
+    }
 
     /**
      * Restricts the figures to {@code w}; call before the recording pass. Intervals that may overlap a measured request
@@ -66,6 +77,21 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         return window == null || endNanos >= window.startNanos();
     }
 
+    /**
+     * Once the request cap is reached, an interval starting after every kept request had ended cannot overlap one:
+     * not keeping it stops the intervals of ignored requests from filling memory and the interval cap.
+     */
+    private boolean keepSpan(long startNanos, long endNanos) {
+        if (!keep(endNanos)) {
+            return false;
+        }
+        if (data.droppedRequests > 0 && startNanos >= keptRequestsEnd) {
+            data.spansAfterKeptRequests++;
+            return false;
+        }
+        return true;
+    }
+
     @Override
     public void accept(JtlSample s) {
         if (data.client.size() < RunData.MAX_CLIENT_SAMPLES) {
@@ -86,12 +112,13 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             requestsOutside++;
             return;
         }
-        data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
         if (ReactiveData.NETTY.equals(e.server())) {
             reactive.loops.add(e.thread().javaThreadId());
         }
-        if (data.requests.size() < RunData.MAX_REQUESTS) {
+        if (data.requests.size() < data.maxRequests) {
             data.requests.add(e);
+            data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+            keptRequestsEnd = Math.max(keptRequestsEnd, e.endNanos());
         } else {
             data.droppedRequests++;
         }
@@ -99,7 +126,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionWait(Events.ConnectionWait e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
                     e.pool());
         }
@@ -115,7 +142,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionHold(Events.ConnectionHold e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
                     e.connectionId());
         }
@@ -126,7 +153,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void redisWait(Events.RedisWait e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT,
                     e.command());
         }
@@ -144,8 +171,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             data.redisRoundTrip.add(e.endNanos() - e.startNanos());
         }
         data.eventLoopThreads.add(e.thread().javaThreadId());
-        if (e.requestId() != null && !e.requestId().isEmpty() && keep(e.endNanos())) {
-            reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
+        if (e.requestId() != null && !e.requestId().isEmpty()) {
+            if (keepSpan(e.startNanos(), e.endNanos())) {
+                reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS,
+                        e.command());
+            }
             if (in(e.startNanos())) {
                 // No thread waits for a reactive reply: the request does, for the whole round trip.
                 data.redisWait.add(e.endNanos() - e.startNanos());
@@ -189,7 +219,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     @Override
     public void threadWait(Events.ThreadWait e) {
         SpanKind kind = kind(e.kind());
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
         }
     }
@@ -220,7 +250,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void pause(Events.Pause e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
         }
         if (e.kind() == Events.PauseKind.SAFEPOINT && in(e.startNanos())) {
@@ -285,7 +315,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcAcquire(Events.R2dbcAcquire e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
         }
         if (in(e.startNanos())) {
@@ -300,7 +330,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE,
                     e.connectionId());
         }
@@ -318,7 +348,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void loopStall(Events.LoopStall e) {
-        if (keep(e.endNanos())) {
+        if (keepSpan(e.startNanos(), e.endNanos())) {
             reactive.stall(
                     new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(), e.startNanos(),
                             e.endNanos(), "", LoopStack.frame(e.stack()), LoopStack.blocking(e.stack()),
@@ -427,11 +457,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         long[] holdOverlap = holdOverlap();
         RunModel.Pools pools = new RunModel.Pools(List.copyOf(data.workerGauges),
                 List.copyOf(data.hikariGauges),
-                Distribution.ofNanos(data.connectionWait.toSortedArray()), data.connectionWaitFailures,
-                Distribution.ofNanos(data.hold.toSortedArray()), holdOverlap[0], holdOverlap[1],
+                Distribution.of(data.connectionWait), data.connectionWaitFailures,
+                Distribution.of(data.hold), holdOverlap[0], holdOverlap[1],
                 holdOverlap[2], failuresWithRoom(metadata)[0], failuresWithRoom(metadata)[1]);
-        RunModel.Redis redis = new RunModel.Redis(Distribution.ofNanos(data.redisRoundTrip.toSortedArray()),
-                Distribution.ofNanos(data.redisWait.toSortedArray()), data.redisFailures);
+        RunModel.Redis redis = new RunModel.Redis(Distribution.of(data.redisRoundTrip),
+                Distribution.of(data.redisWait), data.redisFailures);
         RunModel.Process process = new RunModel.Process(List.copyOf(data.cpuLoad),
                 List.copyOf(data.contextSwitches),
                 List.copyOf(data.threadCounts), List.copyOf(data.heap), data.gcs.size(), data.gcPauseNanos,
@@ -494,12 +524,24 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     private void dropNotes(List<String> notes) {
         if (data.droppedSpans > 0) {
-            notes.add(data.droppedSpans + " wait intervals beyond the first " + RunData.MAX_SPANS
+            notes.add(data.droppedSpans + " wait intervals beyond the first " + data.maxSpans
                     + " were not kept: attribution of later requests may show more unexplained time");
         }
         if (data.droppedRequests > 0) {
-            notes.add(data.droppedRequests + " requests beyond the first " + RunData.MAX_REQUESTS
-                    + " were ignored");
+            notes.add(data.droppedRequests + " requests beyond the first " + data.maxRequests
+                    + " were ignored: the request figures (latencies, server time by cause, lanes, diagnosis) cover"
+                    + " the first " + data.maxRequests + " only");
+        }
+        if (reactive.droppedOwn > 0) {
+            notes.add(reactive.droppedOwn
+                    + " reactive request intervals (R2DBC acquires and holds, Redis replies)"
+                    + " beyond the first " + ReactiveData.MAX_OWN
+                    + " were not kept: later requests on the reactive stack may show more unexplained time");
+        }
+        if (data.spansAfterKeptRequests > 0) {
+            notes.add(data.spansAfterKeptRequests
+                    + " wait, hold and pause intervals starting after the last kept request had ended were not kept"
+                    + " (they cannot overlap a counted request)");
         }
         if (data.droppedClientSamples > 0) {
             notes.add(data.droppedClientSamples + " JMeter samples beyond the first "

@@ -8,10 +8,11 @@ import java.util.function.IntConsumer;
  * Filled in file order, then {@link #seal() sealed} into start order for window queries.
  */
 final class ThreadSpans {
-    private long[] start = new long[16];
-    private long[] end = new long[16];
-    private byte[] kind = new byte[16];
-    private int[] label = new int[16];
+    // Small to start: a run on virtual threads has a thread, so one of these, per request.
+    private long[] start = new long[4];
+    private long[] end = new long[4];
+    private byte[] kind = new byte[4];
+    private int[] label = new int[4];
     private int size;
     /** After seal: the latest end among intervals 0..i, non-decreasing, so the first that can reach t is found by bisection. */
     private long[] maxEnd = new long[0];
@@ -32,31 +33,65 @@ final class ThreadSpans {
     }
 
     void seal() {
-        Integer[] order = new Integer[size];
-        for (int i = 0; i < size; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Long.compare(start[a], start[b]));
-        long[] s = new long[size];
-        long[] e = new long[size];
+        int[] order = startOrder();
+        // One new array at a time, trimmed to size: sealing millions of intervals must not double them all at once.
+        start = permute(start, order);
+        end = permute(end, order);
         byte[] k = new byte[size];
         int[] l = new int[size];
         for (int i = 0; i < size; i++) {
-            s[i] = start[order[i]];
-            e[i] = end[order[i]];
             k[i] = kind[order[i]];
+        }
+        kind = k;
+        for (int i = 0; i < size; i++) {
             l[i] = label[order[i]];
         }
-        start = s;
-        end = e;
-        kind = k;
         label = l;
         maxEnd = new long[size];
         long m = Long.MIN_VALUE;
         for (int i = 0; i < size; i++) {
-            m = Math.max(m, e[i]);
+            m = Math.max(m, end[i]);
             maxEnd[i] = m;
         }
+    }
+
+    private long[] permute(long[] a, int[] order) {
+        long[] r = new long[size];
+        for (int i = 0; i < size; i++) {
+            r[i] = a[order[i]];
+        }
+        return r;
+    }
+
+    /**
+     * Indices in start order (stable), by a bottom-up merge sort on ints: boxed indices cost 20 bytes each, and file
+     * order is nearly start order, so runs that are already in order are only checked.
+     */
+    private int[] startOrder() {
+        int[] a = new int[size];
+        for (int i = 0; i < size; i++) {
+            a[i] = i;
+        }
+        int[] b = new int[size];
+        for (int width = 1; width < size; width *= 2) {
+            for (int lo = 0; lo < size; lo += 2 * width) {
+                int mid = Math.min(lo + width, size);
+                int hi = Math.min(lo + 2 * width, size);
+                if (mid >= hi || start[a[mid - 1]] <= start[a[mid]]) {
+                    System.arraycopy(a, lo, b, lo, hi - lo);
+                    continue;
+                }
+                int i = lo;
+                int j = mid;
+                for (int k = lo; k < hi; k++) {
+                    b[k] = j >= hi || (i < mid && start[a[i]] <= start[a[j]]) ? a[i++] : a[j++];
+                }
+            }
+            int[] t = a;
+            a = b;
+            b = t;
+        }
+        return a;
     }
 
     /** Calls {@code each} with the index of every interval overlapping [from, to), in start order. */

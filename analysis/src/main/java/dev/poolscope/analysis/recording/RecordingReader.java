@@ -144,6 +144,8 @@ public final class RecordingReader {
     private static final class Dispatcher {
         private final RecordingListener l;
         private final Map<String, Long> counts = new TreeMap<>();
+        /** Virtual threads are one per request: past this many, a thread is described anew for each event. */
+        private static final int MAX_CACHED_THREADS = 100_000;
         private final Map<Long, Events.ThreadRef> threads = new java.util.HashMap<>();
         long events;
         long first = Long.MAX_VALUE;
@@ -302,7 +304,9 @@ public final class RecordingReader {
             }
             Events.ThreadRef ref = new Events.ThreadRef(id, t.getOSThreadId(), name == null ? "?" : name,
                     t.isVirtual());
-            threads.put(id, ref);
+            if (known != null || threads.size() < MAX_CACHED_THREADS) {
+                threads.put(id, ref);
+            }
             return ref;
         }
     }
