@@ -312,12 +312,12 @@ final class RunExecutor {
     }
 
     /**
-     * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 1g, which analyses a 1 GB recording (512m does
-     * not yet: docs/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
+     * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 512m, which analyses a 1 GB recording
+     * (docs/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
      */
     static String analysisHeap() {
         String v = System.getenv("POOLSCOPE_ANALYSIS_XMX");
-        return "-Xmx" + (v == null || v.isBlank() ? "1g" : v.trim());
+        return "-Xmx" + (v == null || v.isBlank() ? "512m" : v.trim());
     }
 
     /** Creates DIR; refuses one that has anything in it, so a run never overwrites another's data. */
