@@ -1,6 +1,7 @@
 package dev.poolscope.agent;
 
 import dev.poolscope.agent.console.ConsoleLine;
+import dev.poolscope.agent.request.RequestStats;
 
 import java.lang.instrument.Instrumentation;
 
@@ -85,8 +86,10 @@ public final class Agent {
         }
         AgentLog.openFile(o.out().resolve("agent.log"));
         String version = Agent.class.getPackage().getImplementationVersion();
+        RequestStats.recording(false);
 
         long tA = System.nanoTime();
+        // The hooks stay on this thread: from premain they must be in place before the host loads its classes.
         if (o.instrument()) {
             try {
                 dev.poolscope.agent.loops.LoopHooks.configure(o.loopStall());
@@ -102,35 +105,7 @@ public final class Agent {
             HookSwitch.set(false);
         }
         long tB = System.nanoTime();
-        JfrRecording jfr = null;
-        try {
-            jfr = JfrRecording.start(o);
-        } catch (Throwable t) {
-            AgentLog.info("could not start the JDK recording: " + t);
-        }
-        long tC = System.nanoTime();
-        AsyncProfilerControl asprof = null;
-        Metadata.AsyncProfilerState asprofState;
-        if (!o.asprof()) {
-            asprofState = new Metadata.AsyncProfilerState(false, null, "disabled by asprof=false");
-        } else {
-            try {
-                asprof = AsyncProfilerControl.start(o);
-                asprofState = new Metadata.AsyncProfilerState(true, asprof.events(), null);
-            } catch (Throwable t) {
-                asprofState = new Metadata.AsyncProfilerState(false, null, String.valueOf(t));
-                AgentLog.info("async-profiler did not load, recording with JFR alone: " + t);
-            }
-        }
-        long tD = System.nanoTime();
-        writeMetadata(o, version, startEpochMillis, null, asprofState);
-        if (System.getenv("POOLSCOPE_AGENT_TIMING") != null) {
-            AgentLog.info("timing ms: setup " + (tA - t0) / 1_000_000 + ", hooks " + (tB - tA) / 1_000_000
-                    + ", jfr " + (tC - tB) / 1_000_000 + ", asprof " + (tD - tC) / 1_000_000);
-        }
-        Thread console = o.console() ? startConsole(o) : null;
-        Thread guard = o.minFreeBytes() > 0 ? DiskGuard.start(o.out(), o.minFreeBytes(), jfr, asprof) : null;
-        Session s = new Session(o, version, startEpochMillis, asprofState, jfr, asprof, console, guard);
+        Session s = new Session(o, version, startEpochMillis, attached);
         Runtime.getRuntime().addShutdownHook(new Thread(s::atExit, "poolscope-agent-shutdown"));
         if (!o.stopAfter().isZero()) {
             Thread timer = new Thread(() -> {
@@ -144,14 +119,26 @@ public final class Agent {
             timer.setDaemon(true);
             timer.start();
         }
-        String started = "recording to " + o.out() + " (" + (jfr != null ? "JFR" : "no JFR")
-                + (asprof != null ? " + async-profiler" : "")
-                + (o.instrument() && hooksInstalled ? " + hooks" : "")
-                + (attached ? ", attached to a running JVM" : "") + "), started in "
-                + (System.nanoTime() - t0) / 1_000_000 + " ms";
-        AgentLog.info(started);
         System.setProperty(OUT, o.out().toString());
-        status("recording", started);
+        if (attached) {
+            // The attach client reads the state as soon as agentmain returns: everything is started by then.
+            s.startRecording(t0, tA, tB);
+        } else {
+            // JFR (its MBean server, its first chunk) and async-profiler's native library take most of the
+            // start-up: they start beside the host's main instead of before it. Requests that begin before the
+            // recording runs are counted (RequestStats), and the exit waits for this thread (Session.atExit).
+            status("recording", "starting: recording to " + o.out());
+            Thread starter = new Thread(() -> s.startRecording(t0, tA, tB), "poolscope-agent-starter");
+            // Daemon, so the threads JFR and the samplers create from it are daemons too; the waiter below is not,
+            // so a main that returns before the recording runs does not end the JVM before it starts (once the
+            // JVM shuts down, JFR can no longer start and the run would have no JDK recording).
+            starter.setDaemon(true);
+            s.starter = starter;
+            starter.start();
+            Thread waiter = new Thread(() -> s.awaitStarter(false), "poolscope-agent-start-wait");
+            waiter.setDaemon(false);
+            waiter.start();
+        }
         return s;
     }
 
@@ -171,9 +158,9 @@ public final class Agent {
     }
 
     private static void writeMetadata(AgentOptions o, String version, long start, Long end,
-            Metadata.AsyncProfilerState asprof) {
+            Long recordingStart, Metadata.AsyncProfilerState asprof) {
         try {
-            Metadata.write(o, version, start, end, asprof);
+            Metadata.write(o, version, start, end, recordingStart, asprof);
         } catch (Throwable t) {
             AgentLog.info("could not write " + Metadata.FILE + ": " + t);
         }
@@ -203,29 +190,33 @@ public final class Agent {
         return t;
     }
 
-    /** One recording. Order matters when it ends: async-profiler first, then the recording, then metadata. */
+    /**
+     * One recording. From premain its parts start on the starter thread ({@link #startRecording}) while the host
+     * runs, and each part is published here as it comes up; a stop waits for that thread (bounded) before it
+     * ends them. Order matters when it ends: async-profiler first, then the recording, then metadata.
+     */
     private static final class Session {
+        /** How long a stop or the exit waits for a start still under way before it ends what is up. */
+        static final long STARTER_WAIT_MILLIS = 15_000;
         final AgentOptions o;
         final String version;
         final long startEpochMillis;
-        final Metadata.AsyncProfilerState asprofState;
-        final JfrRecording jfr;
-        final AsyncProfilerControl asprof;
-        final Thread console;
-        final Thread guard;
+        final boolean attached;
+        volatile Thread starter;
+        private Metadata.AsyncProfilerState asprofState = new Metadata.AsyncProfilerState(false, null,
+                "not started yet", null);
+        private Long recordingStartEpochMillis;
+        private JfrRecording jfr;
+        private AsyncProfilerControl asprof;
+        private Thread console;
+        private Thread guard;
         private boolean stopped;
 
-        Session(AgentOptions o, String version, long startEpochMillis,
-                Metadata.AsyncProfilerState asprofState,
-                JfrRecording jfr, AsyncProfilerControl asprof, Thread console, Thread guard) {
+        Session(AgentOptions o, String version, long startEpochMillis, boolean attached) {
             this.o = o;
             this.version = version;
             this.startEpochMillis = startEpochMillis;
-            this.asprofState = asprofState;
-            this.jfr = jfr;
-            this.asprof = asprof;
-            this.console = console;
-            this.guard = guard;
+            this.attached = attached;
         }
 
         synchronized boolean stopped() {
@@ -233,11 +224,134 @@ public final class Agent {
         }
 
         /**
+         * The JDK recording, async-profiler, the samplers' threads and the first metadata. Never throws: what
+         * fails is said once and counted, and the rest carries on (async-profiler failing leaves JFR alone).
+         */
+        void startRecording(long t0, long tA, long tB) {
+            try {
+                JfrRecording j = null;
+                try {
+                    j = JfrRecording.start(o);
+                } catch (Throwable t) {
+                    Suppressed.count(t);
+                    AgentLog.info("could not start the JDK recording: " + t);
+                }
+                long tC = System.nanoTime();
+                if (j != null && !publish(j)) {
+                    j.stopAndWrite();
+                    return;
+                }
+                AsyncProfilerControl a = null;
+                Metadata.AsyncProfilerState state;
+                if (!o.asprof()) {
+                    state = new Metadata.AsyncProfilerState(false, null, "disabled by asprof=false", null);
+                } else {
+                    try {
+                        a = AsyncProfilerControl.start(o);
+                        state = new Metadata.AsyncProfilerState(true, a.events(), null,
+                                System.currentTimeMillis());
+                    } catch (Throwable t) {
+                        // Not counted as suppressed: metadata.json's asyncProfiler.error carries it.
+                        state = new Metadata.AsyncProfilerState(false, null, String.valueOf(t), null);
+                        AgentLog.info("async-profiler did not load, recording with JFR alone: " + t);
+                    }
+                }
+                long tD = System.nanoTime();
+                if (!publish(a, state)) {
+                    if (a != null) {
+                        a.stop();
+                    }
+                    return;
+                }
+                metadata(null);
+                if (System.getenv("POOLSCOPE_AGENT_TIMING") != null) {
+                    AgentLog.info("timing ms: setup " + (tA - t0) / 1_000_000 + ", hooks "
+                            + (tB - tA) / 1_000_000 + ", jfr " + (tC - tB) / 1_000_000 + ", asprof "
+                            + (tD - tC) / 1_000_000 + "; premain " + (tB - t0) / 1_000_000
+                            + (attached ? "" : " (jfr and asprof on the starter thread)"));
+                }
+                Thread c = o.console() ? startConsole(o) : null;
+                Thread g = o.minFreeBytes() > 0 ? DiskGuard.start(o.out(), o.minFreeBytes(), j, a) : null;
+                String started = "recording to " + o.out() + " (" + (j != null ? "JFR" : "no JFR")
+                        + (a != null ? " + async-profiler" : "")
+                        + (o.instrument() && hooksInstalled ? " + hooks" : "")
+                        + (attached ? ", attached to a running JVM" : "") + "), started in "
+                        + (System.nanoTime() - t0) / 1_000_000 + " ms"
+                        + (attached ? "" : " (premain " + (tB - t0) / 1_000_000 + " ms)");
+                if (publish(c, g)) {
+                    AgentLog.info(started);
+                    status("recording", started);
+                }
+            } catch (Throwable t) {
+                // Whatever this was, the host must not see it: it runs on, recorded by what did start.
+                Suppressed.count(t);
+                AgentLog.info("start-up failed after the hooks, recording with what started: " + t);
+            }
+        }
+
+        /** False when a stop came first: the caller then ends what it just started. */
+        private synchronized boolean publish(JfrRecording j) {
+            if (stopped) {
+                return false;
+            }
+            jfr = j;
+            recordingStartEpochMillis = System.currentTimeMillis();
+            RequestStats.recording(true);
+            return true;
+        }
+
+        private synchronized boolean publish(AsyncProfilerControl a, Metadata.AsyncProfilerState state) {
+            if (stopped) {
+                return false;
+            }
+            asprof = a;
+            asprofState = state;
+            return true;
+        }
+
+        private synchronized boolean publish(Thread c, Thread g) {
+            console = c;
+            guard = g;
+            if (stopped) {
+                interrupt();
+                return false;
+            }
+            return true;
+        }
+
+        private synchronized void metadata(Long endEpochMillis) {
+            writeMetadata(o, version, startEpochMillis, endEpochMillis, recordingStartEpochMillis,
+                    asprofState);
+        }
+
+        /** A stop or the exit while the starter still runs: wait for it, but never without end. */
+        private void awaitStarter(boolean sayWhenLate) {
+            Thread t = starter;
+            if (t == null || t == Thread.currentThread()) {
+                return;
+            }
+            try {
+                t.join(STARTER_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (sayWhenLate && t.isAlive()) {
+                AgentLog.info("still starting after " + STARTER_WAIT_MILLIS / 1000
+                        + " s: stopping what is up without it");
+            }
+        }
+
+        /**
          * Ends the recording while the JVM runs on: the hooks go inert, async-profiler stops, the recording is
          * written to {@code recording.jfr}. Returns once the files are complete; a second call waits for the
          * first and does nothing.
          */
-        synchronized void stop(String why) {
+        void stop(String why) {
+            awaitStarter(true);
+            stopNow(why);
+        }
+
+        private synchronized void stopNow(String why) {
             if (stopped) {
                 return;
             }
@@ -251,7 +365,7 @@ public final class Agent {
                 if (jfr != null) {
                     jfr.stopAndWrite();
                 }
-                writeMetadata(o, version, startEpochMillis, System.currentTimeMillis(), asprofState);
+                metadata(System.currentTimeMillis());
                 String done = "stopped (" + why + "): wrote " + o.out() + "; the hooks are inert";
                 if (Suppressed.count() > 0) {
                     done += "; suppressed " + Suppressed.count() + " errors in the agent so far";
@@ -271,7 +385,12 @@ public final class Agent {
          * destination): stopping it here too would race that hook, which deletes the repository's chunks while
          * we copy them.
          */
-        synchronized void atExit() {
+        void atExit() {
+            awaitStarter(true);
+            exitNow();
+        }
+
+        private synchronized void exitNow() {
             if (stopped) {
                 return;
             }
@@ -284,7 +403,7 @@ public final class Agent {
                 if (jfr != null) {
                     jfr.beforeExit();
                 }
-                writeMetadata(o, version, startEpochMillis, System.currentTimeMillis(), asprofState);
+                metadata(System.currentTimeMillis());
                 if (Suppressed.count() > 0) {
                     AgentLog.info("suppressed " + Suppressed.count() + " errors in the agent during the run");
                 }

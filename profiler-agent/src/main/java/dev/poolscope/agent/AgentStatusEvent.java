@@ -20,12 +20,16 @@ final class AgentStatusEvent extends jdk.jfr.Event {
     long droppedEvents;
     @Label("Tracked Threads")
     int trackedThreads;
+    @Label("Requests Before Recording")
+    @Description("Request spans that began before the JDK recording was running (may be missing)")
+    long requestsBeforeRecording;
 
     static void emit() {
         AgentStatusEvent e = new AgentStatusEvent();
         e.suppressedErrors = Suppressed.count();
         e.droppedEvents = 0;
         e.trackedThreads = dev.poolscope.agent.threads.ThreadTracker.trackedCount();
+        e.requestsBeforeRecording = dev.poolscope.agent.request.RequestStats.beganBeforeRecording();
         e.commit();
     }
 }

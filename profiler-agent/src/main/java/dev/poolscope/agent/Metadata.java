@@ -21,17 +21,20 @@ import java.util.Map;
 final class Metadata {
     static final String FILE = "metadata.json";
 
-    record AsyncProfilerState(boolean loaded, String events, String error) {
+    /** {@code startEpochMillis}: when it began sampling, null when it did not. */
+    record AsyncProfilerState(boolean loaded, String events, String error, Long startEpochMillis) {
     }
 
     static void write(AgentOptions o, String agentVersion, long startEpochMillis, Long endEpochMillis,
-            AsyncProfilerState asprof) throws IOException {
+            Long recordingStartEpochMillis, AsyncProfilerState asprof) throws IOException {
         StringBuilder j = new StringBuilder(1024);
         j.append("{\n");
         field(j, "agentVersion", str(agentVersion)).append(",\n");
         field(j, "pid", Long.toString(ProcessHandle.current().pid())).append(",\n");
         field(j, "startEpochMillis", Long.toString(startEpochMillis)).append(",\n");
         field(j, "endEpochMillis", endEpochMillis == null ? "null" : endEpochMillis.toString()).append(",\n");
+        field(j, "recordingStartEpochMillis", String.valueOf(recordingStartEpochMillis)).append(",\n");
+        field(j, "requestsBeforeRecording", Long.toString(RequestStats.beganBeforeRecording())).append(",\n");
         field(j, "jdk",
                 "{ \"version\": " + str(System.getProperty("java.version")) + ", \"vendor\": "
                         + str(System.getProperty("java.vendor")) + ", \"vmName\": "
@@ -73,7 +76,8 @@ final class Metadata {
         }
         field(j, "r2dbcPools", r2dbc.append(r2dbcInfos.isEmpty() ? "]" : " ]").toString()).append(",\n");
         field(j, "asyncProfiler", "{ \"loaded\": " + asprof.loaded() + ", \"events\": " + str(asprof.events())
-                + ", \"error\": " + str(asprof.error()) + " }").append(",\n");
+                + ", \"error\": " + str(asprof.error()) + ", \"startEpochMillis\": "
+                + asprof.startEpochMillis() + " }").append(",\n");
         field(j, "suppressedErrors", Long.toString(Suppressed.count())).append("\n}\n");
 
         Path target = o.out().resolve(FILE);

@@ -17,12 +17,19 @@ public final class RequestStats {
     private static volatile int current;
     private static volatile boolean sawVirtualThread;
     private static volatile String lastServer = "unknown";
+    // The JDK recording starts on the agent's starter thread while the host starts: a span that begins before
+    // it runs may not be recorded, so it is counted (metadata.json, poolscope.AgentStatus) instead of lost unseen.
+    private static volatile boolean recording;
+    private static final LongAdder BEFORE_RECORDING = new LongAdder();
 
     private RequestStats() {
     }
 
     static void begin(boolean virtual) {
         ACTIVE.incrementAndGet();
+        if (!recording) {
+            BEFORE_RECORDING.increment();
+        }
         if (virtual && !sawVirtualThread) {
             sawVirtualThread = true;
         }
@@ -71,6 +78,19 @@ public final class RequestStats {
 
     public static boolean sawVirtualThread() {
         return sawVirtualThread;
+    }
+
+    /** Whether the JDK recording runs; set by the agent when it starts (true) and before a new one (false, and the count starts again). */
+    public static void recording(boolean running) {
+        if (!running) {
+            BEFORE_RECORDING.reset();
+        }
+        recording = running;
+    }
+
+    /** Request spans that began while the JDK recording was not running yet. */
+    public static long beganBeforeRecording() {
+        return BEFORE_RECORDING.sum();
     }
 
     /** Closes the current window and returns its p99 in microseconds, or -1 when it had no requests. */
