@@ -62,10 +62,19 @@ final class JvmProcess implements AutoCloseable {
 
     /** Waits for a stdout line matching {@code regex}; returns its first group (or the line). */
     String awaitStdout(String regex, Duration timeout) throws Exception {
+        return await(stdout, regex, timeout);
+    }
+
+    /** The same on stderr, where the agent writes. */
+    String awaitStderr(String regex, Duration timeout) throws Exception {
+        return await(stderr, regex, timeout);
+    }
+
+    private String await(Path file, String regex, Duration timeout) throws Exception {
         Pattern p = Pattern.compile(regex);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 Matcher m = p.matcher(line);
                 if (m.find()) {
                     return m.groupCount() > 0 ? m.group(1) : line;

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,6 +17,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import jdk.jfr.consumer.RecordedEvent;
@@ -29,13 +33,21 @@ import org.junit.jupiter.api.Test;
  */
 class StarvedPoolIT {
     private static final Path WORK = Path.of("target", "it", "starved-pool").toAbsolutePath();
+    private static final String FIRST = "first-after-ready";
 
     @Test
     void aStarvedPoolLeavesEveryEventTheAnalysisNeeds() throws Exception {
         LabApp.Load load;
+        int firstStatus;
         List<String> stderr;
         try (LabApp app = LabApp.start(WORK, "consoleInterval=2s", "--pool-size", "2", "--connection-timeout",
                 "5000")) {
+            // The agent starts JFR and async-profiler beside the host's main: the first request after the
+            // ready line must still be recorded (below).
+            HttpRequest first = checkout(app.base, 0).header("X-Request-Id", FIRST)
+                    .timeout(Duration.ofSeconds(30)).build();
+            firstStatus = HttpClient.newHttpClient().send(first, HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
             load = app.drive(50, Duration.ofSeconds(5), "starved", StarvedPoolIT::checkout);
             assertEquals(0, app.stop() & ~(128 + 15), "app exits on SIGTERM");
             stderr = app.jvm.stderrLines();
@@ -61,6 +73,21 @@ class StarvedPoolIT {
             assertEquals("tomcat", span.getString("server"));
             assertTrue(span.getThread().getJavaName().contains("exec"), span.getThread().getJavaName());
         }
+        // The first request after the ready line: its span is there, the recording and async-profiler ran before
+        // it began, and no request began before the recording ran.
+        assertEquals(200, firstStatus);
+        RecordedEvent firstSpan = byId.get(FIRST);
+        assertTrue(firstSpan != null, "the first request after ready is recorded");
+        assertEquals(200, firstSpan.getInt("status"));
+        String meta = Files.readString(agent.resolve("metadata.json"));
+        long firstBegan = firstSpan.getStartTime().toEpochMilli();
+        assertTrue(epochMillis(meta, "\"recordingStartEpochMillis\": ") <= firstBegan, meta);
+        assertTrue(
+                epochMillis(meta,
+                        "\"events\": \"ctimer,wall\", \"error\": null, \"startEpochMillis\": ") <= firstBegan,
+                meta);
+        assertTrue(meta.contains("\"requestsBeforeRecording\": 0,"), meta);
+
         // The serving thread's own CPU and run delay, read inside the span: both fit in it, together too.
         for (RecordedEvent span : requests) {
             long duration = span.getDuration().toNanos();
@@ -151,6 +178,10 @@ class StarvedPoolIT {
         }
         assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),
                 "no errors suppressed");
+        assertTrue(
+                ev.get("poolscope.AgentStatus").stream()
+                        .allMatch(e -> e.getLong("requestsBeforeRecording") == 0),
+                "no request began before the recording ran");
 
         // async-profiler's own file, readable by the JDK's parser.
         Path asprof = agent.resolve("async-profiler.jfr");
@@ -173,6 +204,13 @@ class StarvedPoolIT {
                 && l.contains("hikari active")), "live console line");
 
         copyFixture(agent);
+    }
+
+    /** The number after {@code key} in metadata.json; fails when it is null or missing. */
+    private static long epochMillis(String metadata, String key) {
+        Matcher m = Pattern.compile(Pattern.quote(key) + "(\\d+)").matcher(metadata);
+        assertTrue(m.find(), key + " with a time in " + metadata);
+        return Long.parseLong(m.group(1));
     }
 
     static HttpRequest.Builder checkout(URI base, int n) {
