@@ -203,6 +203,8 @@ public final class Agent {
         final long startEpochMillis;
         final boolean attached;
         volatile Thread starter;
+        /** The JDK recording started or failed; until then an exit does not wait for the starter (below). */
+        private volatile boolean jfrSettled;
         private Metadata.AsyncProfilerState asprofState = new Metadata.AsyncProfilerState(false, null,
                 "not started yet", null);
         private Long recordingStartEpochMillis;
@@ -236,6 +238,7 @@ public final class Agent {
                     Suppressed.count(t);
                     AgentLog.info("could not start the JDK recording: " + t);
                 }
+                jfrSettled = true;
                 long tC = System.nanoTime();
                 if (j != null && !publish(j)) {
                     j.stopAndWrite();
@@ -386,7 +389,12 @@ public final class Agent {
          * we copy them.
          */
         void atExit() {
-            awaitStarter(true);
+            // While JFR is still starting, waiting only delays the exit: JFR cannot start once the JVM shuts down
+            // ("Shutdown in progress"; a System.exit in the first seconds waited up to the whole 15 s for nothing).
+            // So only a start past JFR is waited for, for async-profiler's file to be closed.
+            if (jfrSettled) {
+                awaitStarter(true);
+            }
             exitNow();
         }
 

@@ -28,6 +28,22 @@ class RequestStatsTest {
     }
 
     @Test
+    void spansBegunBeforeTheRecordingRunsAreCountedAndANewRecordingCountsAgain() {
+        RequestStats.recording(false);
+        RequestStats.begin(false);
+        RequestStats.begin(false);
+        assertEquals(2, RequestStats.beganBeforeRecording());
+        RequestStats.recording(true);
+        RequestStats.begin(false);
+        assertEquals(2, RequestStats.beganBeforeRecording(), "a span begun while recording is not counted");
+        RequestStats.recording(false);
+        assertEquals(0, RequestStats.beganBeforeRecording(), "a new recording starts from zero");
+        for (int i = 0; i < 3; i++) {
+            RequestStats.end(1_000);
+        }
+    }
+
+    @Test
     void serverNamesComeFromTheRequestClass() {
         assertEquals("tomcat", RequestHooks.serverOf("org.apache.catalina.connector.RequestFacade"));
         assertEquals("jetty", RequestHooks.serverOf("org.eclipse.jetty.ee10.servlet.ServletApiRequest"));
