@@ -33,13 +33,18 @@ one() { # label, then the JVM's agent arguments (none, or -javaagent:...)
     done
     kill "$pid"
     wait "$pid" || true
-    host=$(grep -o 'startupMs=[0-9]*' "$log" | head -1)
+    host=$(grep -o 'startupMs=[0-9]*' "$log" | head -1 || true)
   else
     "$JAVA" "${agent[@]}" -cp "$CLASSES" dev.poolscope.agent.bench.StartupProbe >"$log" 2>&1
-    host=$(grep -o 'main at [0-9]* ms' "$log" | head -1)
+    host=$(grep -o 'main at [0-9]* ms' "$log" | head -1 || true)
   fi
-  printf '%-4s %-22s | %s | %s\n' "$label" "$host" \
-    "$(grep -o 'timing ms: .*' "$log" | head -1)" "$(grep -o 'started in [0-9]* ms' "$log" | head -1)"
+  local started premain
+  started=$(grep -o 'started in [0-9]* ms' "$log" | head -1 | tr -dc 0-9 || true)
+  # The agent before the starter thread did everything in premain: its "started in" is its premain.
+  premain=$(grep -o 'premain [0-9]* ms' "$log" | head -1 | tr -dc 0-9 || true)
+  premain=${premain:-$started}
+  printf '%-4s host %6s ms | premain %6s ms | started in %6s ms | %s\n' "$label" "$(tr -dc 0-9 <<<"$host")" \
+    "$premain" "$started" "$(grep -o 'timing ms: .*' "$log" | head -1)" | tee -a "$WORK/rows"
 }
 
 for ((i = 1; i <= ROUNDS; i++)); do
@@ -48,3 +53,13 @@ for ((i = 1; i <= ROUNDS; i++)); do
   one B "$NEW"
 done
 uptime
+# Median [min-max] per label of: the host's start-up, premain, the agent's "started in".
+for label in none A B; do
+  printf '%-4s' "$label"
+  for col in 3:host 7:premain 12:started; do
+    awk -v l="$label" -v c="${col%%:*}" '$1 == l && $c ~ /^[0-9]+$/ { print $c }' "$WORK/rows" | sort -n |
+      awk -v n="${col#*:}" '{ v[NR] = $1 } END { if (NR) printf " | %s %s [%s-%s] ms", n,
+        (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'
+  done
+  echo
+done
