@@ -126,7 +126,7 @@ public final class Agent {
         } else {
             // JFR (its MBean server, its first chunk) and async-profiler's native library take most of the
             // start-up: they start beside the host's main instead of before it. Requests that begin before the
-            // recording runs are counted (RequestStats), and the exit waits for this thread (Session.atExit).
+            // recording runs are counted (RequestStats); a main that returns sooner waits for it (the waiter).
             status("recording", "starting: recording to " + o.out());
             Thread starter = new Thread(() -> s.startRecording(t0, tA, tB), "poolscope-agent-starter");
             // Daemon, so the threads JFR and the samplers create from it are daemons too; the waiter below is not,
