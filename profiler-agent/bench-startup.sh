@@ -12,8 +12,10 @@ OLD=$1 NEW=$2 ROUNDS=${3:-5} APP=${4:-}
 JAVA="$("$ROOT/poolscope" java-home)/bin/java"
 CLASSES=$ROOT/profiler-agent/target/test-classes
 APP_JAR=$ROOT/app/target/poolscope-app-0.1.0-SNAPSHOT-exec.jar
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/poolscope-startup.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+# Under target/, not /tmp: other jobs on a shared machine clean /tmp/poolscope-* (a run lost its folder there).
+WORK=$ROOT/profiler-agent/target/bench-startup
+rm -rf "$WORK"
+mkdir -p "$WORK"
 export POOLSCOPE_AGENT_TIMING=1
 uptime
 
