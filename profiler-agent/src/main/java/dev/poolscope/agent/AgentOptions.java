@@ -13,7 +13,7 @@ import java.util.Map;
  * never stops the host: each problem is collected into {@link #problems()} and the default is used.
  */
 record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInterval, Duration wallInterval,
-        Duration threshold,
+        String wallThreads, int stackDepth, Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
         Duration loopStall, Duration stopAfter, Map<String, String> effective,
@@ -29,6 +29,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("cpuEvent", "ctimer");
         d.put("cpuInterval", "10ms");
         d.put("wallInterval", "20ms");
+        d.put("wallThreads", "all");
+        d.put("stackDepth", "0");
         d.put("threshold", "10ms");
         d.put("sampleInterval", "20ms");
         d.put("gaugeInterval", "1s");
@@ -80,7 +82,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         AgentOptions o = new AgentOptions(out, p.bool("asprof"),
                 p.oneOf("cpuEvent", CPU_EVENTS),
                 p.duration("cpuInterval", Duration.ofMillis(1)),
-                p.duration("wallInterval", Duration.ofMillis(1)), p.duration("threshold", Duration.ZERO),
+                p.duration("wallInterval", Duration.ofMillis(1)), p.oneOf("wallThreads", WALL_THREADS),
+                p.count("stackDepth", 0), p.duration("threshold", Duration.ZERO),
                 p.duration("sampleInterval", Duration.ofMillis(1)),
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
@@ -99,6 +102,14 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
      */
     static final List<String> CPU_EVENTS = List.of("ctimer", "cpu", "itimer");
 
+    static final String WALL_ALL = "all", WALL_REQUESTS = "requests";
+
+    /**
+     * Which threads async-profiler's wall sampler visits: {@code all} of them each interval, or only the
+     * {@code requests}: a servlet worker while it serves one, an event loop from its first task on.
+     */
+    static final List<String> WALL_THREADS = List.of(WALL_ALL, WALL_REQUESTS);
+
     /** Reads values, falling back to the default (and noting why) on anything malformed. */
     private record Parser(Map<String, String> raw, List<String> problems) {
         boolean bool(String key) {
@@ -115,6 +126,18 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 return v;
             }
             return fallback(key, "one of " + String.join(", ", allowed), x -> x);
+        }
+
+        int count(String key, int min) {
+            try {
+                int n = Integer.parseInt(raw.get(key).strip());
+                if (n >= min) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // falls back below
+            }
+            return fallback(key, "a whole number of at least " + min, Integer::parseInt);
         }
 
         Duration duration(String key, Duration min) {

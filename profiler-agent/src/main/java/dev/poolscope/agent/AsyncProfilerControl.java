@@ -28,7 +28,7 @@ final class AsyncProfilerControl {
         AsyncProfiler p = AsyncProfiler.getInstance();
         try {
             p.execute(command(o, o.cpuEvent()));
-            return new AsyncProfilerControl(p, o.cpuEvent() + ",wall");
+            return started(p, o, o.cpuEvent());
         } catch (Exception e) {
             if (o.cpuEvent().equals("cpu")) {
                 throw e;
@@ -37,13 +37,24 @@ final class AsyncProfilerControl {
             AgentLog.info("async-profiler cannot sample with " + o.cpuEvent() + " (" + e.getMessage()
                     + "), using its cpu engine");
             p.execute(command(o, "cpu"));
-            return new AsyncProfilerControl(p, "cpu,wall");
+            return started(p, o, "cpu");
         }
     }
 
-    private static String command(AgentOptions o, String cpuEvent) {
+    private static AsyncProfilerControl started(AsyncProfiler p, AgentOptions o, String cpuEvent) {
+        boolean filtered = o.wallThreads().equals(AgentOptions.WALL_REQUESTS);
+        if (filtered) {
+            WallFilter.enable(p);
+        }
+        return new AsyncProfilerControl(p, cpuEvent + ",wall");
+    }
+
+    static String command(AgentOptions o, String cpuEvent) {
+        // An empty filter: the wall sampler skips every thread until WallFilter adds it.
+        String filter = o.wallThreads().equals(AgentOptions.WALL_REQUESTS) ? ",filter" : "";
+        String depth = o.stackDepth() > 0 ? ",jstackdepth=" + o.stackDepth() : "";
         return "start,event=" + cpuEvent + ",interval=" + o.cpuInterval().toNanos() + ",wall="
-                + o.wallInterval().toMillis() + "ms,file=" + o.out().resolve(FILE);
+                + o.wallInterval().toMillis() + "ms" + filter + depth + ",file=" + o.out().resolve(FILE);
     }
 
     /** Must run before the JVM exits: a short-lived JVM can otherwise leave a corrupt file. */
@@ -55,6 +66,7 @@ final class AsyncProfilerControl {
             return;
         }
         try {
+            WallFilter.disable();
             profiler.execute("stop");
         } catch (Throwable t) {
             AgentLog.info("async-profiler did not stop cleanly: " + t);

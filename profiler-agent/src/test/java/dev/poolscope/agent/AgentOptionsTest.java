@@ -75,4 +75,26 @@ class AgentOptionsTest {
         assertEquals(Duration.ofMillis(10), o.cpuInterval());
         assertEquals(2, o.problems().size());
     }
+
+    @Test
+    void theWallFilterAndStackDepthReachAsyncProfilersCommand() {
+        AgentOptions plain = AgentOptions.parse("out=/tmp/x", 1);
+        assertEquals("start,event=ctimer,interval=10000000,wall=20ms,file=/tmp/x/async-profiler.jfr",
+                AsyncProfilerControl.command(plain, "ctimer"));
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,wallThreads=Requests,stackDepth=96", 1);
+        assertEquals("requests", o.wallThreads());
+        assertEquals(96, o.stackDepth());
+        assertEquals("start,event=ctimer,interval=10000000,wall=20ms,filter,jstackdepth=96,"
+                + "file=/tmp/x/async-profiler.jfr", AsyncProfilerControl.command(o, "ctimer"));
+    }
+
+    @Test
+    void aBadWallFilterOrStackDepthFallsBackAndIsReported() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,wallThreads=some,stackDepth=-3", 1);
+        assertEquals("all", o.wallThreads());
+        assertEquals(0, o.stackDepth());
+        String all = String.join("\n", o.problems());
+        assertTrue(all.contains("wallThreads=some is not one of all, requests, using all"), all);
+        assertTrue(all.contains("stackDepth=-3 is not a whole number of at least 0, using 0"), all);
+    }
 }

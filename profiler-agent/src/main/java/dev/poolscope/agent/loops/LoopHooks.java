@@ -1,6 +1,7 @@
 package dev.poolscope.agent.loops;
 
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.WallFilter;
 import dev.poolscope.agent.threads.ThreadTracker;
 
 import java.time.Duration;
@@ -42,6 +43,11 @@ public final class LoopHooks {
             }
             if (s.depth++ > 0) {
                 return NESTED;
+            }
+            if (!s.wallSampled && WallFilter.on()) {
+                // A loop serves requests all the time: always sampled, never switched per task.
+                WallFilter.addCurrent();
+                s.wallSampled = true;
             }
             s.kind = kind;
             s.event.begin();

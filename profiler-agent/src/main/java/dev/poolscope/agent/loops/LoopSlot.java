@@ -27,6 +27,8 @@ final class LoopSlot {
     // Loop thread only.
     int depth;
     String kind;
+    // Whether async-profiler's wall filter has this loop: added once, on its first task after the profiler started.
+    boolean wallSampled;
     LoopStallEvent event = new LoopStallEvent();
     // Written by the loop thread, read by the watchdog.
     private long startNanos;

@@ -2,6 +2,7 @@ package dev.poolscope.agent.request;
 
 import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.WallFilter;
 import dev.poolscope.agent.threads.ThreadClock;
 import dev.poolscope.agent.threads.ThreadTracker;
 
@@ -34,6 +35,7 @@ public final class RequestHooks {
                 return NESTED;
             }
             ThreadTracker.trackCurrent();
+            WallFilter.addCurrent();
             RequestStats.begin(Thread.currentThread().isVirtual());
             s.startNanos = System.nanoTime();
             s.event = new RequestEvent();
@@ -64,6 +66,8 @@ public final class RequestHooks {
     public static Object beginDetached() {
         try {
             ThreadTracker.trackCurrent();
+            // The event loop: added for good (idempotent), never removed when the request ends.
+            WallFilter.addCurrent();
             RequestStats.begin(false);
             Scope s = new Scope();
             s.startNanos = System.nanoTime();
@@ -85,7 +89,11 @@ public final class RequestHooks {
 
     public static void commit(Object span, String requestId, String method, String uri, int status,
             Class<?> requestClass) {
-        commit((Scope) span, requestId, method, uri, status, SERVER.get(requestClass));
+        try {
+            commit((Scope) span, requestId, method, uri, status, SERVER.get(requestClass));
+        } finally {
+            WallFilter.removeCurrent();
+        }
     }
 
     private static void commit(Scope s, String requestId, String method, String uri, int status,
