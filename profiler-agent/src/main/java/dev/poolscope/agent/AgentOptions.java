@@ -29,7 +29,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("cpuEvent", "ctimer");
         d.put("cpuInterval", "10ms");
         d.put("wallInterval", "20ms");
-        d.put("wallThreads", "all");
+        d.put("wallThreads", "requests");
         d.put("stackDepth", "0");
         d.put("threshold", "10ms");
         d.put("sampleInterval", "20ms");

@@ -78,9 +78,11 @@ class AgentOptionsTest {
 
     @Test
     void theWallFilterAndStackDepthReachAsyncProfilersCommand() {
-        AgentOptions plain = AgentOptions.parse("out=/tmp/x", 1);
+        AgentOptions all = AgentOptions.parse("out=/tmp/x,wallThreads=ALL", 1);
+        assertEquals("all", all.wallThreads());
         assertEquals("start,event=ctimer,interval=10000000,wall=20ms,file=/tmp/x/async-profiler.jfr",
-                AsyncProfilerControl.command(plain, "ctimer"));
+                AsyncProfilerControl.command(all, "ctimer"));
+        assertEquals("requests", AgentOptions.parse("out=/tmp/x", 1).wallThreads());
         AgentOptions o = AgentOptions.parse("out=/tmp/x,wallThreads=Requests,stackDepth=96", 1);
         assertEquals("requests", o.wallThreads());
         assertEquals(96, o.stackDepth());
@@ -91,10 +93,10 @@ class AgentOptionsTest {
     @Test
     void aBadWallFilterOrStackDepthFallsBackAndIsReported() {
         AgentOptions o = AgentOptions.parse("out=/tmp/x,wallThreads=some,stackDepth=-3", 1);
-        assertEquals("all", o.wallThreads());
+        assertEquals("requests", o.wallThreads());
         assertEquals(0, o.stackDepth());
         String all = String.join("\n", o.problems());
-        assertTrue(all.contains("wallThreads=some is not one of all, requests, using all"), all);
+        assertTrue(all.contains("wallThreads=some is not one of all, requests, using requests"), all);
         assertTrue(all.contains("stackDepth=-3 is not a whole number of at least 0, using 0"), all);
     }
 }

@@ -32,7 +32,7 @@ class ReactiveIT {
         Path work = WORK.resolve("starved-r2dbc");
         LabApp.Load load;
         List<String> stderr;
-        try (LabApp app = LabApp.startReactive(work, "consoleInterval=2s,asprof=false", "--pool-size", "2")) {
+        try (LabApp app = LabApp.startReactive(work, "consoleInterval=2s", "--pool-size", "2")) {
             // A cold JVM serves its first requests in seconds (class loading, JIT): warm it before the load.
             app.drive(5, Duration.ofSeconds(4), "warmup", StarvedPoolIT::checkout);
             load = app.drive(50, Duration.ofSeconds(5), "reactive", StarvedPoolIT::checkout);
@@ -131,6 +131,15 @@ class ReactiveIT {
         assertTrue(sampled.containsAll(requestLoops), sampled + " vs " + requestLoops);
         assertTrue(sampled.stream().anyMatch(n -> n.startsWith("lettuce")), sampled.toString());
         assertTrue(sampled.stream().anyMatch(n -> n.startsWith("reactor-tcp-")), sampled.toString());
+
+        // wallThreads=requests (the default): the event loops are wall-sampled for good, and nothing else is.
+        Set<String> wallSampled = Recordings.byType(agent.resolve("async-profiler.jfr"))
+                .getOrDefault("profiler.WallClockSample", List.of()).stream()
+                .map(e -> String.valueOf(e.getThread("sampledThread").getJavaName()))
+                .collect(Collectors.toSet());
+        assertTrue(wallSampled.containsAll(requestLoops), wallSampled + " vs " + requestLoops);
+        assertTrue(wallSampled.stream().allMatch(n -> n.startsWith("reactor-") || n.startsWith("lettuce")),
+                "wall samples of threads that are no event loop: " + wallSampled);
 
         assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),
                 "no errors suppressed");

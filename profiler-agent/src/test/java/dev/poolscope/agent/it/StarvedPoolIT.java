@@ -190,6 +190,18 @@ class StarvedPoolIT {
                 "async-profiler cpu samples: " + samples.keySet());
         assertTrue(samples.getOrDefault("profiler.WallClockSample", List.of()).size() > 100,
                 "async-profiler wall samples: " + samples.keySet());
+        // wallThreads=requests (the default): the wall sampler saw only threads that served a request, and the
+        // Redis client's event loop; not Tomcat's poller, Hikari's housekeeper or the JVM's own threads.
+        Set<Long> requestThreads = requests.stream().map(e -> e.getThread().getJavaThreadId())
+                .collect(Collectors.toSet());
+        Map<String, Long> wallByThread = samples.get("profiler.WallClockSample").stream()
+                .map(e -> e.getThread("sampledThread"))
+                .filter(t -> !requestThreads.contains(t.getJavaThreadId()))
+                .collect(Collectors.groupingBy(t -> String.valueOf(t.getJavaName()), Collectors.counting()));
+        assertTrue(wallByThread.keySet().stream().allMatch(n -> n.startsWith("lettuce-")),
+                "wall samples of threads outside requests: " + wallByThread);
+        assertTrue(wallByThread.keySet().stream().anyMatch(n -> n.startsWith("lettuce-")),
+                "the Redis event loop is wall-sampled: " + wallByThread);
 
         String metadata = Files.readString(agent.resolve("metadata.json"));
         assertTrue(metadata.contains(
