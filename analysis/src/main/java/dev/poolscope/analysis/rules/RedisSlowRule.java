@@ -17,6 +17,13 @@ import dev.poolscope.analysis.model.RunModel;
 final class RedisSlowRule implements Rule {
     static final Threshold REDIS_SHARE = new Threshold("Redis wait share of server time", 10, 30,
             Unit.PERCENT);
+    /**
+     * A client sees Redis only in milliseconds: a round trip inside a data centre is well under one, and Redis's own
+     * slow log counts a command as slow from 10 ms (its default {@code slowlog-log-slower-than}). Below a millisecond
+     * per request Redis is working as designed, however large a share of a short request that is.
+     */
+    static final Threshold REDIS_PER_REQUEST = new Threshold("mean Redis wait per request", 1, 10,
+            Unit.MILLISECONDS);
     /** A part that is at least half of the callers' wait is where the wait went. */
     static final double MOSTLY = 0.5;
 
@@ -32,7 +39,7 @@ final class RedisSlowRule implements Rule {
 
     @Override
     public List<Threshold> thresholds() {
-        return List.of(REDIS_SHARE);
+        return List.of(REDIS_SHARE, REDIS_PER_REQUEST);
     }
 
     @Override
@@ -46,12 +53,15 @@ final class RedisSlowRule implements Rule {
         double trip = run.redis().roundTrip().meanMs();
         double loop = loopDelayPerReplyMs(run);
         List<Evidence> ev = List.of(new Evidence("Redis wait share of server time", share, Unit.PERCENT),
+                new Evidence("Redis wait per request", Facts.meanMs(run, Cause.REDIS_WAIT),
+                        Unit.MILLISECONDS),
                 new Evidence("caller wait mean", wait, Unit.MILLISECONDS),
                 new Evidence("caller wait p99", run.redis().callerWait().p99Ms(), Unit.MILLISECONDS),
                 new Evidence("round trip mean", trip, Unit.MILLISECONDS),
                 new Evidence("round trip p99", run.redis().roundTrip().p99Ms(), Unit.MILLISECONDS),
                 new Evidence("event loop run delay per reply", loop, Unit.MILLISECONDS));
-        int score = REDIS_SHARE.score(share);
+        double perRequest = Facts.meanMs(run, Cause.REDIS_WAIT);
+        int score = Math.min(REDIS_SHARE.score(share), REDIS_PER_REQUEST.score(perRequest));
         if (score < 25) {
             return result(score, "ok", ev, num(share), num(wait));
         }

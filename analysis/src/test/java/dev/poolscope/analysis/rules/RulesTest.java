@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.analysis.recording.Events;
+
 /** Every rule on synthetic events: the exact sentence and the score band. */
 class RulesTest {
 
@@ -126,6 +128,39 @@ class RulesTest {
                         + " 50 ms on average and the round trip itself took 45 ms.");
         assertThat(Scenario.run(new RedisSlowRule(), new Scenario()).severity())
                 .isEqualTo(RuleResult.Severity.NA);
+    }
+
+    @Test
+    void redisSlowNeedsWaitsAClientCanSee() {
+        // 2-ms requests that wait 0.6 ms each for a 0.5-ms round trip: 30 % of server time, and Redis working as designed.
+        RuleResult fast = Scenario.run(new RedisSlowRule(), redisShare(2_000, 600, 500));
+        assertThat(fast.sentence()).isEqualTo(
+                "Redis is not a bottleneck: 30% of server time waiting for replies (mean wait 0.60 ms).");
+        assertThat(fast.evidence()).anySatisfy(e -> {
+            assertThat(e.name()).isEqualTo("Redis wait per request");
+            assertThat(e.value()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        assertBand(fast, RuleResult.Severity.OK, 15, 15);
+        // The same 30 % of 40-ms requests: 12 ms per request, past Redis's own 10-ms slow-log limit.
+        RuleResult slow = Scenario.run(new RedisSlowRule(), redisShare(40_000, 12_000, 11_000));
+        assertThat(slow.sentence())
+                .isEqualTo("Slow Redis: 30% of server time waiting for replies; callers waited"
+                        + " 12 ms on average and the round trip itself took 11 ms.");
+        assertBand(slow, RuleResult.Severity.WARNING, 75, 75);
+    }
+
+    /** Ten requests of {@code spanMicros} on CPU but for one Redis wait of {@code waitMicros} for its round trip. */
+    private static Scenario redisShare(long spanMicros, long waitMicros, long tripMicros) {
+        Scenario s = Scenario.measured(spanMicros, spanMicros - waitMicros, 0);
+        for (int i = 0; i < 10; i++) {
+            long start = Scenario.start(i);
+            s.b.redisWait(
+                    new Events.RedisWait(Scenario.WORKER, start, start + waitMicros * 1000, "GET", true));
+            s.b.redisRoundTrip(
+                    new Events.RedisRoundTrip(Scenario.LOOP, start, start + tripMicros * 1000, "GET", 42,
+                            true));
+        }
+        return s;
     }
 
     @Test
