@@ -86,6 +86,11 @@ public final class RunAnalyzer {
             if (metadata == RunMetadata.EMPTY) {
                 notes.add(name + "/metadata.json is missing: pool size, server and CPU count are unknown");
             }
+            Long early = metadata.requestsBeforeRecording();
+            if (early != null && early > 0) {
+                notes.add(early + " requests began before the JDK recording in " + name
+                        + "/ had started and are not in it (the agent counted them)");
+            }
         } catch (RecordingException e) {
             notes.add(e.getMessage());
         }

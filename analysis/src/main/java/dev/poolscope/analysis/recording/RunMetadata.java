@@ -13,7 +13,18 @@ public record RunMetadata(String agentVersion, Long pid, Long startEpochMillis, 
         String jdkVersion,
         Integer availableProcessors, String serverType, Integer maxThreads, Boolean virtualThreads,
         List<Pool> pools,
-        Boolean asyncProfilerLoaded, String asyncProfilerError, Long suppressedErrors) {
+        Boolean asyncProfilerLoaded, String asyncProfilerError, Long suppressedErrors,
+        Long requestsBeforeRecording) {
+
+    /** Without {@code requestsBeforeRecording}: an agent older than the off-premain start never wrote it. */
+    public RunMetadata(String agentVersion, Long pid, Long startEpochMillis, Long endEpochMillis,
+            String jdkVersion,
+            Integer availableProcessors, String serverType, Integer maxThreads, Boolean virtualThreads,
+            List<Pool> pools, Boolean asyncProfilerLoaded, String asyncProfilerError, Long suppressedErrors) {
+        this(agentVersion, pid, startEpochMillis, endEpochMillis, jdkVersion, availableProcessors, serverType,
+                maxThreads, virtualThreads, pools, asyncProfilerLoaded, asyncProfilerError, suppressedErrors,
+                null);
+    }
 
     public record Pool(String name, Integer maximumPoolSize, Long connectionTimeoutMs) {
     }
@@ -44,7 +55,8 @@ public record RunMetadata(String agentVersion, Long pid, Long startEpochMillis, 
                 integer(root.path("server").path("maxThreads")),
                 bool(root.path("server").path("virtualThreads")),
                 List.copyOf(pools), bool(root.path("asyncProfiler").path("loaded")),
-                text(root.path("asyncProfiler"), "error"), lng(root.path("suppressedErrors")));
+                text(root.path("asyncProfiler"), "error"), lng(root.path("suppressedErrors")),
+                lng(root.path("requestsBeforeRecording")));
     }
 
     public Integer maximumPoolSize() {

@@ -49,6 +49,21 @@ class DamagedFolderTest {
     }
 
     @Test
+    void requestsTheAgentCountedBeforeItsRecordingAreSaidInTheNotes() throws Exception {
+        Path run = run("early");
+        Path meta = run.resolve("agent/metadata.json");
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper()
+                .readTree(meta.toFile());
+        json.put("requestsBeforeRecording", 3);
+        Files.writeString(meta, json.toString());
+        RunAnalyzer.Outcome o = new RunAnalyzer().analyze(run);
+        assertThat(o.ok()).as(o.message()).isTrue();
+        assertThat(new ObjectMapper().readTree(run.resolve("summary.json").toFile()).path("notes").toString())
+                .contains("3 requests began before the JDK recording in agent/ had started and are not in it"
+                        + " (the agent counted them)");
+    }
+
+    @Test
     void twoAnalysesOfOneFolderAtOnceLeaveEveryOutputWhole() throws Exception {
         Path run = run("twice");
         List<CompletableFuture<RunAnalyzer.Outcome>> both = new ArrayList<>();
