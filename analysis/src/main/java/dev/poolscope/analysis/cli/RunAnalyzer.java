@@ -226,7 +226,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), startup, m.loops());
+                m.locks(), startup, m.loops(), m.sampling());
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */

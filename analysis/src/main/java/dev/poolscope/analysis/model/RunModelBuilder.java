@@ -36,6 +36,14 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     private long requestsOutside;
     /** The latest end among the requests kept so far. */
     private long keptRequestsEnd = Long.MIN_VALUE;
+    private final RequestSample sample;
+    /** JMeter samples read, and the span of all of them (kept or not). */
+    private long clientRead;
+    /** The first start and last end of every request counted (kept or not). */
+    private long countedFirst = Long.MAX_VALUE;
+    private long countedLast = Long.MIN_VALUE;
+    private long clientFirst = Long.MAX_VALUE;
+    private long clientLast = Long.MIN_VALUE;
 
     public RunModelBuilder() {
         this(RunData.MAX_REQUESTS, RunData.MAX_SPANS);
@@ -43,7 +51,12 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     /** With smaller caps, so tests can pass them. */
     RunModelBuilder(int maxRequests, long maxSpans) {
-        this.data = new RunData(maxRequests, maxSpans);
+        this(maxRequests, maxSpans, RunData.MAX_CLIENT_SAMPLES);
+    }
+
+    RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
+        this.data = new RunData(maxRequests, maxSpans, maxClientSamples);
+        this.sample = new RequestSample(maxRequests);
     }
 
     /**
@@ -56,16 +69,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     /** The span of the JMeter samples read so far (start of the first to end of the last), or null without any. */
     public MeasuredWindow clientSpan() {
-        if (data.client.isEmpty()) {
+        if (clientRead == 0) {
             return null;
         }
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        for (JtlSample s : data.client) {
-            start = Math.min(start, s.timeStampMillis());
-            end = Math.max(end, s.endMillis());
-        }
-        return MeasuredWindow.ofMillis(start, end, MeasuredWindow.Source.JMETER);
+        return MeasuredWindow.ofMillis(clientFirst, clientLast, MeasuredWindow.Source.JMETER);
     }
 
     private boolean in(long epochNanos) {
@@ -81,24 +88,98 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
      * Once the request cap is reached, an interval starting after every kept request had ended cannot overlap one:
      * not keeping it stops the intervals of ignored requests from filling memory and the interval cap.
      */
-    private boolean keepSpan(long startNanos, long endNanos) {
+    private boolean keepGlobal(long startNanos, long endNanos) {
         if (!keep(endNanos)) {
             return false;
         }
-        if (data.droppedRequests > 0 && startNanos >= keptRequestsEnd) {
+        if (!sample.active() && data.droppedRequests > 0 && startNanos >= keptRequestsEnd) {
             data.spansAfterKeptRequests++;
             return false;
         }
         return true;
     }
 
+    /**
+     * A thread's interval: with a sample of the requests, kept only where it overlaps a chosen request of its thread
+     * (nothing else reads it); otherwise as {@link #keepGlobal}.
+     */
+    private boolean keepSpan(long threadId, long startNanos, long endNanos) {
+        if (sample.active()) {
+            if (!keep(endNanos)) {
+                return false;
+            }
+            if (!sample.overlapsChosen(threadId, startNanos, endNanos)) {
+                data.spansOutsideSample++;
+                return false;
+            }
+            return true;
+        }
+        return keepGlobal(startNanos, endNanos);
+    }
+
+    /** A reactive request's own interval: with a sample of the requests, kept only for a chosen request's id. */
+    private boolean keepOwn(String requestId, long startNanos, long endNanos) {
+        if (sample.active()) {
+            if (!keep(endNanos)) {
+                return false;
+            }
+            if (!sample.chosenId(requestId)) {
+                data.spansOutsideSample++;
+                return false;
+            }
+            return true;
+        }
+        return keepGlobal(startNanos, endNanos);
+    }
+
     @Override
     public void accept(JtlSample s) {
-        if (data.client.size() < RunData.MAX_CLIENT_SAMPLES) {
-            data.client.add(s);
-        } else {
-            data.droppedClientSamples++;
+        clientFirst = Math.min(clientFirst, s.timeStampMillis());
+        clientLast = Math.max(clientLast, s.endMillis());
+        if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
+            data.clientCounted++;
+            if (!s.success()) {
+                data.clientFailures++;
+            }
         }
+        if (clientRead++ % data.clientEvery != 0) {
+            data.clientNotKept++;
+            return;
+        }
+        data.client.add(s);
+        if (data.client.size() > data.maxClientSamples) {
+            // Every other kept sample goes and the stride doubles: the rest stays spread over the whole run.
+            List<JtlSample> half = new ArrayList<>(data.client.size() / 2 + 1);
+            for (int i = 0; i < data.client.size(); i += 2) {
+                half.add(data.client.get(i));
+            }
+            data.clientNotKept += data.client.size() - half.size();
+            data.client.clear();
+            data.client.addAll(half);
+            data.clientEvery *= 2;
+        }
+    }
+
+    /** Requests the counts cover: not warm-up, started inside the window. */
+    private boolean counts(Events.Request e) {
+        return (e.requestId() == null || !e.requestId().startsWith(WARMUP_PREFIX)) && in(e.startNanos());
+    }
+
+    @Override
+    public boolean wantsRequestPass() {
+        return sample.wantsPass();
+    }
+
+    @Override
+    public void requestPass(Events.Request e) {
+        if (counts(e)) {
+            sample.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), e.requestId());
+        }
+    }
+
+    @Override
+    public void requestPassEnd() {
+        sample.endPass();
     }
 
     @Override
@@ -115,7 +196,21 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (ReactiveData.NETTY.equals(e.server())) {
             reactive.loops.add(e.thread().javaThreadId());
         }
-        if (data.requests.size() < data.maxRequests) {
+        data.requestsCounted++;
+        countedFirst = Math.min(countedFirst, e.startNanos());
+        countedLast = Math.max(countedLast, e.endNanos());
+        if (e.status() >= 500) {
+            data.serverErrors++;
+        }
+        if (sample.active()) {
+            if (sample.chosen(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
+                    && data.requests.size() < data.maxRequests) {
+                data.requests.add(e);
+                data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+            } else {
+                data.requestsNotChosen++;
+            }
+        } else if (data.requests.size() < data.maxRequests) {
             data.requests.add(e);
             data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
             keptRequestsEnd = Math.max(keptRequestsEnd, e.endNanos());
@@ -126,7 +221,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionWait(Events.ConnectionWait e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
                     e.pool());
         }
@@ -142,7 +237,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionHold(Events.ConnectionHold e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
                     e.connectionId());
         }
@@ -153,7 +248,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void redisWait(Events.RedisWait e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT,
                     e.command());
         }
@@ -172,7 +267,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         data.eventLoopThreads.add(e.thread().javaThreadId());
         if (e.requestId() != null && !e.requestId().isEmpty()) {
-            if (keepSpan(e.startNanos(), e.endNanos())) {
+            if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
                 reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS,
                         e.command());
             }
@@ -219,7 +314,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     @Override
     public void threadWait(Events.ThreadWait e) {
         SpanKind kind = kind(e.kind());
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
         }
     }
@@ -250,7 +345,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void pause(Events.Pause e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepGlobal(e.startNanos(), e.endNanos())) {
             data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
         }
         if (e.kind() == Events.PauseKind.SAFEPOINT && in(e.startNanos())) {
@@ -315,7 +410,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcAcquire(Events.R2dbcAcquire e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
         }
         if (in(e.startNanos())) {
@@ -330,7 +425,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE,
                     e.connectionId());
         }
@@ -348,7 +443,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void loopStall(Events.LoopStall e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepGlobal(e.startNanos(), e.endNanos())) {
             reactive.stall(
                     new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(), e.startNanos(),
                             e.endNanos(), "", LoopStack.frame(e.stack()), LoopStack.blocking(e.stack()),
@@ -381,10 +476,13 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (window != null) {
             int before = data.client.size();
             data.client.removeIf(s -> !window.contains(s.timeStampMillis() * 1_000_000L));
-            clientOutside = before - data.client.size();
+            clientOutside = data.clientEvery > 1
+                    ? clientRead - data.clientCounted
+                    : before - data.client.size();
         }
         MeasuredWindow measured = window != null ? window : wholeRecording(recording);
         windowNotes(allNotes, clientOutside);
+        RunModel.Sampling sampling = sampling();
 
         Map<String, JtlSample> byId = new HashMap<>();
         List<JtlSample> noId = new ArrayList<>();
@@ -486,7 +584,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 reactive.loops.isEmpty()
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
-                                split.queueBehind, data.eventLoopThreads));
+                                split.queueBehind, data.eventLoopThreads),
+                sampling);
     }
 
     /**
@@ -544,11 +643,56 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     + " wait, hold and pause intervals starting after the last kept request had ended were not kept"
                     + " (they cannot overlap a counted request)");
         }
-        if (data.droppedClientSamples > 0) {
-            notes.add(data.droppedClientSamples + " JMeter samples beyond the first "
-                    + RunData.MAX_CLIENT_SAMPLES
-                    + " were ignored");
+        if (sample.active()) {
+            notes.add((data.requestsCounted - data.requests.size()) + " of " + data.requestsCounted
+                    + " requests were not kept: the request figures (latencies, server time by cause, lanes,"
+                    + " diagnosis) come from every " + ordinal(sample.every())
+                    + " request, spread over the whole window; counts and throughput from all of them");
         }
+        if (data.spansOutsideSample > 0) {
+            notes.add(data.spansOutsideSample
+                    + " wait, hold and reactive intervals overlapping no kept request were not kept");
+        }
+        if (data.clientEvery > 1) {
+            notes.add(data.clientNotKept + " of " + clientRead
+                    + " JMeter samples were not kept: the client figures (client latency, the client-server join)"
+                    + " come from every " + ordinal(data.clientEvery)
+                    + " sample, spread over the whole run; counts, throughput and error rate from all of them;"
+                    + " a kept request is joined only when its sample was kept too");
+        }
+    }
+
+    /** 2nd, 3rd, 7th, 11th, 21st. */
+    static String ordinal(long n) {
+        long tens = n % 100;
+        String suffix = tens >= 11 && tens <= 13
+                ? "th"
+                : switch ((int) (n % 10)) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
+        return n + suffix;
+    }
+
+    private RunModel.Sampling sampling() {
+        if (sample.active()) {
+            return clientSampling(data.requestsCounted, data.serverErrors, sample.every());
+        }
+        return clientSampling(data.requests.size(),
+                data.requests.stream().filter(r -> r.status() >= 500).count(),
+                1);
+    }
+
+    private RunModel.Sampling clientSampling(long requests, long serverErrors, long every) {
+        if (data.clientEvery > 1) {
+            return new RunModel.Sampling(requests, serverErrors, every, data.clientCounted,
+                    data.clientFailures,
+                    data.clientEvery);
+        }
+        return new RunModel.Sampling(requests, serverErrors, every, data.client.size(),
+                data.client.stream().filter(s -> !s.success()).count(), 1);
     }
 
     private void windowNotes(List<String> notes, long clientOutside) {
@@ -578,6 +722,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         for (Events.Request r : data.requests) {
             start = Math.min(start, r.startNanos());
             end = Math.max(end, r.endNanos());
+        }
+        if (sample.active() && data.requestsCounted > 0) {
+            // The kept requests are a sample: the run spans all of them.
+            start = Math.min(start, countedFirst);
+            end = Math.max(end, countedLast);
         }
         for (JtlSample s : data.client) {
             start = Math.min(start, s.timeStampMillis() * 1_000_000L);

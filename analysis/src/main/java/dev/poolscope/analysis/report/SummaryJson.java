@@ -94,7 +94,9 @@ public final class SummaryJson {
         // The part of each figure above named from async-profiler's wall samples: an estimate, shown apart.
         ObjectNode sampled = root.putObject("server_ms_sampled_by_cause");
         java.util.Arrays.stream(Cause.ALL).sorted(java.util.Comparator.comparing(Cause::id))
-                .forEach(c -> sampled.put(c.id(), round(run.serverTotal().sampledMillis(c))));
+                .forEach(c -> sampled.put(c.id(), round(run.requestScale() == 1
+                        ? run.serverTotal().sampledMillis(c)
+                        : run.serverTotal().sampledMillis(c) * run.requestScale())));
         putNullable(root, "pool_size", run.metadata().maximumPoolSize() == null
                 ? null
                 : run.metadata().maximumPoolSize() * 1.0);

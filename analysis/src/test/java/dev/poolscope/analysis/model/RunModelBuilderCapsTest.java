@@ -94,4 +94,140 @@ class RunModelBuilderCapsTest {
         assertThat(run.requests()).hasSize(10);
         assertThat(run.notes()).noneMatch(n -> n.contains("not kept") || n.contains("were ignored"));
     }
+
+    static final Events.ThreadRef WORKER_2 = new Events.ThreadRef(43, 4343, "http-nio-8080-exec-2", false);
+
+    /**
+     * Forty requests 10 ms apart on two threads, 5 ms each: the first twenty wait 0.1 ms for a connection, the last
+     * twenty 4 ms (the pool ran dry halfway). Handed over as the reader does: request-only passes while the builder
+     * wants them, then every event in file order (each request after the wait and hold inside it).
+     */
+    private static RunModel halves(RunModelBuilder b) {
+        return halves(b, true);
+    }
+
+    /** {@code passes} false: no request-only pass, as a reader without them would hand the events over. */
+    private static RunModel halves(RunModelBuilder b, boolean passes) {
+        List<Events.Request> requests = new java.util.ArrayList<>();
+        List<Runnable> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            long start = T0 + i * 10 * MS;
+            long wait = i < 20 ? MS / 10 : 4 * MS;
+            Events.ThreadRef t = i % 2 == 0 ? WORKER : WORKER_2;
+            Events.Request r = new Events.Request(t, start, start + 5 * MS, "r-" + i, "GET", "/x",
+                    i == 39 ? 503 : 200, "tomcat", -1, -1);
+            requests.add(r);
+            events.add(
+                    () -> b.connectionWait(new Events.ConnectionWait(t, start, start + wait, "HikariPool-1",
+                            "c", true, 2, 0, 1, 2)));
+            events.add(() -> b.connectionHold(new Events.ConnectionHold(t, start + wait, start + 5 * MS,
+                    "HikariPool-1", "c", 2, 0, 1, 2)));
+            events.add(() -> b.request(r));
+        }
+        while (passes && b.wantsRequestPass()) {
+            requests.forEach(b::requestPass);
+            b.requestPassEnd();
+        }
+        events.forEach(Runnable::run);
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 2, false,
+                List.of(new RunMetadata.Pool("HikariPool-1", 2, 10_000L)), false, null, 0L, null);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 120, Map.of(), List.of(), T0, T0 + 400 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    private static double poolWaitShare(RunModel run) {
+        return (double) run.serverTotal().nanos(Cause.CONNECTION_WAIT) / run.serverTotal().totalNanos();
+    }
+
+    @Test
+    void pastTheCapTheKeptRequestsAreEveryKthOverTheWholeWindowAndCountsCoverAll() {
+        RunModel all = halves(new RunModelBuilder(40, 1_000));
+        RunModel sampled = halves(new RunModelBuilder(8, 1_000));
+
+        assertThat(all.requests()).hasSize(40);
+        assertThat(all.notes()).noneMatch(n -> n.contains("not kept"));
+        // Every 5th request: 0, 5, … 35, four from each half.
+        assertThat(sampled.requests()).extracting(RequestTimeline::requestId)
+                .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+        assertThat(sampled.notes()).contains(
+                "32 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
+                        + " diagnosis) come from every 5th request, spread over the whole window; counts and"
+                        + " throughput from all of them",
+                "64 wait, hold and reactive intervals overlapping no kept request were not kept");
+        // Each kept request still has its own wait: the intervals it overlaps were kept.
+        assertThat(sampled.requests().subList(4, 8))
+                .allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(4 * MS));
+        assertThat(poolWaitShare(all)).isCloseTo(0.41, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(poolWaitShare(sampled)).isCloseTo(poolWaitShare(all),
+                org.assertj.core.data.Offset.offset(0.02));
+
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+        dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+        assertThat(s.requests()).isEqualTo(40);
+        assertThat(s.durationSeconds()).isEqualTo(a.durationSeconds());
+        assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+        // The one 503 is request 39, not kept: the error figures still count it.
+        assertThat(s.failures().server5xx()).isEqualTo(1);
+        assertThat(s.errorRate()).isEqualTo(a.errorRate());
+        // Totals by cause are the sample's sums scaled to all forty.
+        assertThat(s.serverMsByCause().get(Cause.CONNECTION_WAIT.id()))
+                .isCloseTo(a.serverMsByCause().get(Cause.CONNECTION_WAIT.id()),
+                        org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(sampled.pools().connectionWait().count()).isEqualTo(40);
+
+        dev.poolscope.analysis.rules.Diagnosis.Result dAll = new dev.poolscope.analysis.rules.Diagnosis()
+                .evaluate(all);
+        dev.poolscope.analysis.rules.Diagnosis.Result dSampled = new dev.poolscope.analysis.rules.Diagnosis()
+                .evaluate(sampled);
+        assertThat(dAll.primaryCause()).isEqualTo("pool-starvation");
+        assertThat(dSampled.primaryCause()).isEqualTo(dAll.primaryCause());
+    }
+
+    @Test
+    void withoutTheRequestPassesTheFirstRequestsAloneWouldTellAnotherStory() {
+        // What the cap did before the sample: the first eight requests, all from the healthy half.
+        RunModel first = halves(new RunModelBuilder(8, 1_000), false);
+
+        assertThat(first.requests()).extracting(RequestTimeline::requestId).endsWith("r-7");
+        assertThat(poolWaitShare(first)).isLessThan(0.05);
+        assertThat(new dev.poolscope.analysis.rules.Diagnosis().evaluate(first).primaryCause())
+                .isEqualTo("healthy");
+        assertThat(first.notes()).contains("32 requests beyond the first 8 were ignored: the request figures"
+                + " (latencies, server time by cause, lanes, diagnosis) cover the first 8 only");
+    }
+
+    @Test
+    void pastTheClientCapEveryKthSampleIsKeptAndTheCountsCoverAll() {
+        RunModelBuilder b = new RunModelBuilder(1_000, 1_000, 4);
+        for (int i = 0; i < 10; i++) {
+            b.accept(
+                    new dev.poolscope.analysis.jtl.JtlSample(T0 / MS + i * 10, i < 5 ? 2 : 8, "GET /x", "200",
+                            i != 9, 1, 1, 0, "http://127.0.0.1/x", "r-" + i));
+        }
+        assertThat(b.clientSpan().startNanos()).isEqualTo(T0);
+        assertThat(b.clientSpan().endNanos()).isEqualTo(T0 + 98 * MS);
+        RunModel run = b.build(new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L, null), null, null, List.of());
+
+        assertThat(run.client()).extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                .containsExactly("r-0", "r-4", "r-8");
+        assertThat(run.notes())
+                .contains("7 of 10 JMeter samples were not kept: the client figures (client latency,"
+                        + " the client-server join) come from every 4th sample, spread over the whole run; counts,"
+                        + " throughput and error rate from all of them; a kept request is joined only when its sample was"
+                        + " kept too");
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(run);
+        assertThat(s.clientSamples()).isEqualTo(10);
+        assertThat(s.errorRate()).isEqualTo(0.1);
+        assertThat(s.throughputRps()).isEqualTo(10 / run.durationSeconds());
+    }
+
+    @Test
+    void ordinals() {
+        assertThat(List.of(1, 2, 3, 4, 7, 11, 12, 13, 21, 22, 23, 101, 111).stream()
+                .map(RunModelBuilder::ordinal))
+                .containsExactly("1st", "2nd", "3rd", "4th", "7th", "11th", "12th", "13th", "21st", "22nd",
+                        "23rd",
+                        "101st", "111th");
+    }
 }

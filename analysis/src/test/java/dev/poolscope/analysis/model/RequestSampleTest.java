@@ -1,0 +1,89 @@
+package dev.poolscope.analysis.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The choice of every k-th request over two request-only passes, and the interval filter it gives the full pass. */
+class RequestSampleTest {
+    static final long MS = 1_000_000L;
+
+    @Test
+    void theStrideIsTheSmallestThatFitsTheCap() {
+        assertThat(RequestSample.every(4, 4)).isEqualTo(1);
+        assertThat(RequestSample.every(5, 4)).isEqualTo(2);
+        assertThat(RequestSample.every(8, 4)).isEqualTo(2);
+        assertThat(RequestSample.every(10, 4)).isEqualTo(3);
+        assertThat(RequestSample.every(6_513_409, 1_000_000)).isEqualTo(7);
+    }
+
+    /** Requests of thread 1 at 0, 10, 20 … ms lasting 5 ms, handed over in the same order in both passes. */
+    private static void pass(RequestSample s, int count) {
+        for (int i = 0; i < count; i++) {
+            s.request(1, i * 10 * MS, i * 10 * MS + 5 * MS, "r-" + i);
+        }
+        s.endPass();
+    }
+
+    @Test
+    void belowTheCapOnePassDecidesNothingIsSampled() {
+        RequestSample s = new RequestSample(10);
+        assertThat(s.wantsPass()).isTrue();
+        pass(s, 10);
+
+        assertThat(s.wantsPass()).isFalse();
+        assertThat(s.active()).isFalse();
+        assertThat(s.counted()).isEqualTo(10);
+    }
+
+    @Test
+    void pastTheCapEveryKthRequestIsChosenAndOnlyIntervalsOverlappingOneAreKept() {
+        RequestSample s = new RequestSample(4);
+        pass(s, 10);
+        assertThat(s.wantsPass()).isTrue();
+        assertThat(s.every()).isEqualTo(3);
+        pass(s, 10);
+
+        assertThat(s.wantsPass()).isFalse();
+        assertThat(s.active()).isTrue();
+        for (int i = 0; i < 10; i++) {
+            assertThat(s.chosen(1, i * 10 * MS, i * 10 * MS + 5 * MS)).as("request %d", i)
+                    .isEqualTo(i % 3 == 0);
+            assertThat(s.chosenId("r-" + i)).as("id %d", i).isEqualTo(i % 3 == 0);
+        }
+        // Same start, other end; other thread: not a chosen request.
+        assertThat(s.chosen(1, 0, 4 * MS)).isFalse();
+        assertThat(s.chosen(2, 0, 5 * MS)).isFalse();
+        // Chosen: requests 0 [0, 5], 3 [30, 35], 6 [60, 65], 9 [90, 95] ms.
+        assertThat(s.overlapsChosen(1, 31 * MS, 32 * MS)).as("inside 3").isTrue();
+        assertThat(s.overlapsChosen(1, 25 * MS, 30 * MS)).as("ends as 3 starts").isTrue();
+        assertThat(s.overlapsChosen(1, 35 * MS, 36 * MS)).as("starts as 3 ends").isTrue();
+        assertThat(s.overlapsChosen(1, 11 * MS, 15 * MS)).as("inside 1, not chosen").isFalse();
+        assertThat(s.overlapsChosen(1, 36 * MS, 59 * MS)).as("between 3 and 6").isFalse();
+        assertThat(s.overlapsChosen(1, 10 * MS, 100 * MS)).as("spanning several").isTrue();
+        assertThat(s.overlapsChosen(1, 96 * MS, 200 * MS)).as("after the last").isFalse();
+        assertThat(s.overlapsChosen(2, 31 * MS, 32 * MS)).as("other thread").isFalse();
+    }
+
+    @Test
+    void aLongRequestChosenEarlyStillCoversIntervalsAfterLaterShortOnes() {
+        RequestSample s = new RequestSample(2);
+        // File order is not time order: a long request [0, 100] committed last, short ones [10, 11] and [20, 21].
+        long[][] requests = {{10, 11}, {40, 41}, {20, 21}, {0, 100}};
+        for (int p = 0; p < 2; p++) {
+            for (long[] r : requests) {
+                s.request(7, r[0] * MS, r[1] * MS, null);
+            }
+            s.endPass();
+        }
+
+        assertThat(s.every()).isEqualTo(2);
+        // Chosen: the 1st and 3rd in file order, [10, 11] and [20, 21].
+        assertThat(s.chosen(7, 20 * MS, 21 * MS)).isTrue();
+        assertThat(s.chosen(7, 0, 100 * MS)).isFalse();
+        assertThat(s.overlapsChosen(7, 15 * MS, 20 * MS)).isTrue();
+        assertThat(s.overlapsChosen(7, 12 * MS, 19 * MS)).isFalse();
+        assertThat(s.overlapsChosen(7, 50 * MS, 60 * MS)).isFalse();
+        assertThat(s.chosenId("anything")).isFalse();
+    }
+}
