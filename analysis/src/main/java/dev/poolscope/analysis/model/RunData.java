@@ -68,10 +68,9 @@ final class RunData {
     long requestsNotChosen;
     /** Thread and reactive intervals not kept because they overlap no chosen request. */
     long spansOutsideSample;
-    /** JMeter samples in the window (kept or not), the failed ones, those not kept, and the kept ones' stride. */
+    /** JMeter samples in the window (kept or not), the failed ones, and the kept ones' stride. */
     long clientCounted;
     long clientFailures;
-    long clientNotKept;
     long clientEvery = 1;
     long connectionWaitFailures;
     /** Failed getConnection calls: {active connections at the failure, time waited}, two longs each. */

@@ -39,6 +39,9 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     private final RequestSample sample;
     /** JMeter samples read, and the span of all of them (kept or not). */
     private long clientRead;
+    /** Set while the .jtl is read again for the samples of the kept requests. */
+    private boolean clientReread;
+    private long rereadWithoutId;
     /** The first start and last end of every request counted (kept or not). */
     private long countedFirst = Long.MAX_VALUE;
     private long countedLast = Long.MIN_VALUE;
@@ -134,6 +137,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void accept(JtlSample s) {
+        if (clientReread) {
+            reread(s);
+            return;
+        }
         clientFirst = Math.min(clientFirst, s.timeStampMillis());
         clientLast = Math.max(clientLast, s.endMillis());
         if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
@@ -143,7 +150,6 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             }
         }
         if (clientRead++ % data.clientEvery != 0) {
-            data.clientNotKept++;
             return;
         }
         data.client.add(s);
@@ -153,10 +159,32 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             for (int i = 0; i < data.client.size(); i += 2) {
                 half.add(data.client.get(i));
             }
-            data.clientNotKept += data.client.size() - half.size();
             data.client.clear();
             data.client.addAll(half);
             data.clientEvery *= 2;
+        }
+    }
+
+    /**
+     * Whether the .jtl should be read once more after the recording: the requests are a sample and the samples were
+     * thinned on the first read, so the samples of the kept requests may be missing. Call {@link #rereadClient} then
+     * hand over every sample again.
+     */
+    public boolean wantsClientReread(boolean jtlHasRequestIds) {
+        return jtlHasRequestIds && sample.active() && data.clientEvery > 1;
+    }
+
+    /** The counts and the span of the first read stay; the kept samples become those of the kept requests. */
+    public void rereadClient() {
+        clientReread = true;
+        data.client.clear();
+    }
+
+    /** Samples with an id: kept when their request was; without one (not joinable by id): the first read's stride. */
+    private void reread(JtlSample s) {
+        boolean hasId = s.requestId() != null && !s.requestId().isEmpty();
+        if (hasId ? sample.chosenId(s.requestId()) : rereadWithoutId++ % data.clientEvery == 0) {
+            data.client.add(s);
         }
     }
 
@@ -482,6 +510,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         MeasuredWindow measured = window != null ? window : wholeRecording(recording);
         windowNotes(allNotes, clientOutside);
+        clientSample(allNotes);
         RunModel.Sampling sampling = sampling();
 
         Map<String, JtlSample> byId = new HashMap<>();
@@ -653,12 +682,26 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             notes.add(data.spansOutsideSample
                     + " wait, hold and reactive intervals overlapping no kept request were not kept");
         }
-        if (data.clientEvery > 1) {
-            notes.add(data.clientNotKept + " of " + clientRead
+    }
+
+    /** Restricts the kept samples to those of the kept requests when these are a sample, and says what was kept. */
+    private void clientSample(List<String> notes) {
+        if (sample.active()) {
+            data.client.removeIf(s -> s.requestId() != null && !s.requestId().isEmpty()
+                    && !sample.chosenId(s.requestId()));
+        }
+        long notKept = data.clientCounted - data.client.size();
+        if (sample.active() && data.clientCounted > 0) {
+            notes.add(notKept + " of " + data.clientCounted
+                    + " JMeter samples were not kept: the client figures (client latency, the client-server join)"
+                    + " come from the samples of the kept requests; counts, throughput and error rate from all of"
+                    + " them");
+        } else if (data.clientEvery > 1) {
+            notes.add(notKept + " of " + data.clientCounted
                     + " JMeter samples were not kept: the client figures (client latency, the client-server join)"
                     + " come from every " + ordinal(data.clientEvery)
                     + " sample, spread over the whole run; counts, throughput and error rate from all of them;"
-                    + " a kept request is joined only when its sample was kept too");
+                    + " a request is joined only when its sample was kept too");
         }
     }
 
@@ -686,10 +729,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     }
 
     private RunModel.Sampling clientSampling(long requests, long serverErrors, long every) {
-        if (data.clientEvery > 1) {
+        if (data.clientEvery > 1 || sample.active() && data.clientCounted > 0) {
             return new RunModel.Sampling(requests, serverErrors, every, data.clientCounted,
                     data.clientFailures,
-                    data.clientEvery);
+                    Math.max(every, data.clientEvery));
         }
         return new RunModel.Sampling(requests, serverErrors, every, data.client.size(),
                 data.client.stream().filter(s -> !s.success()).count(), 1);
@@ -727,6 +770,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             // The kept requests are a sample: the run spans all of them.
             start = Math.min(start, countedFirst);
             end = Math.max(end, countedLast);
+        }
+        if ((data.clientEvery > 1 || sample.active()) && clientFirst != Long.MAX_VALUE) {
+            // So are the kept JMeter samples: the run spans all of them too.
+            start = Math.min(start, clientFirst * 1_000_000L);
+            end = Math.max(end, clientLast * 1_000_000L);
         }
         for (JtlSample s : data.client) {
             start = Math.min(start, s.timeStampMillis() * 1_000_000L);

@@ -112,7 +112,7 @@ public final class SummaryJson {
         join.put("matched", run.join().matched());
         join.put("matched_by_path_and_time", run.join().matchedByTime());
         join.put("approximate", run.join().approximate());
-        putNullable(join, "match_rate", run.join().matchRate(s.clientSamples()));
+        putNullable(join, "match_rate", run.join().matchRate(run.client().size()));
         join.put("server_only", run.join().serverOnly());
         join.put("client_only", run.join().clientOnly());
         join.put("client_without_id_unmatched", run.join().clientWithoutIdUnmatched());

@@ -103,11 +103,23 @@ class RunModelBuilderCapsTest {
      * wants them, then every event in file order (each request after the wait and hold inside it).
      */
     private static RunModel halves(RunModelBuilder b) {
-        return halves(b, true);
+        return halves(b, true, false);
+    }
+
+    private static RunModel halves(RunModelBuilder b, boolean passes) {
+        return halves(b, passes, false);
     }
 
     /** {@code passes} false: no request-only pass, as a reader without them would hand the events over. */
-    private static RunModel halves(RunModelBuilder b, boolean passes) {
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client) {
+        List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
+        for (int i = 0; client && i < 40; i++) {
+            samples.add(
+                    new dev.poolscope.analysis.jtl.JtlSample((T0 + i * 10 * MS) / MS - 1, 7, "GET /x", "200",
+                            i != 38, 2, 6, 0, "http://127.0.0.1/x", "r-" + i));
+        }
+        // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
+        samples.forEach(b::accept);
         List<Events.Request> requests = new java.util.ArrayList<>();
         List<Runnable> events = new java.util.ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -129,6 +141,10 @@ class RunModelBuilderCapsTest {
             b.requestPassEnd();
         }
         events.forEach(Runnable::run);
+        if (b.wantsClientReread(true)) {
+            b.rereadClient();
+            samples.forEach(b::accept);
+        }
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 2, false,
                 List.of(new RunMetadata.Pool("HikariPool-1", 2, 10_000L)), false, null, 0L, null);
         RecordingInfo info = new RecordingInfo(List.of(), false, 120, Map.of(), List.of(), T0, T0 + 400 * MS);
@@ -214,7 +230,7 @@ class RunModelBuilderCapsTest {
         assertThat(run.notes())
                 .contains("7 of 10 JMeter samples were not kept: the client figures (client latency,"
                         + " the client-server join) come from every 4th sample, spread over the whole run; counts,"
-                        + " throughput and error rate from all of them; a kept request is joined only when its sample was"
+                        + " throughput and error rate from all of them; a request is joined only when its sample was"
                         + " kept too");
         dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(run);
         assertThat(s.clientSamples()).isEqualTo(10);
@@ -229,5 +245,33 @@ class RunModelBuilderCapsTest {
                 .containsExactly("1st", "2nd", "3rd", "4th", "7th", "11th", "12th", "13th", "21st", "22nd",
                         "23rd",
                         "101st", "111th");
+    }
+
+    @Test
+    void pastTheRequestCapTheClientFiguresComeFromTheSamplesOfTheKeptRequests() {
+        // Below the client cap every sample is read once; past it (cap 4) the first read thins them to every 16th
+        // and the .jtl is read again for the samples of the kept requests.
+        for (int clientCap : new int[]{1_000, 4}) {
+            RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true);
+            RunModel sampled = halves(new RunModelBuilder(8, 1_000, clientCap), true, true);
+
+            assertThat(sampled.client()).as("cap %d", clientCap)
+                    .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                    .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+            assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+            assertThat(sampled.join().matched()).isEqualTo(8);
+            assertThat(sampled.join().clientOnly()).isZero();
+            assertThat(sampled.notes())
+                    .contains("32 of 40 JMeter samples were not kept: the client figures (client"
+                            + " latency, the client-server join) come from the samples of the kept requests; counts,"
+                            + " throughput and error rate from all of them");
+            dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+            dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+            assertThat(s.clientSamples()).isEqualTo(40);
+            assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+            // Sample 38 failed: not a kept request's, still in the error rate.
+            assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
+            assertThat(s.client().count()).isEqualTo(8);
+        }
     }
 }
