@@ -20,6 +20,8 @@ final class RequestSample {
     private LongList idHashes = new LongList();
     private long[] ids = new long[0];
     private boolean active;
+    private long lastThread;
+    private Keys lastKeys;
 
     RequestSample(int cap) {
         this.cap = cap;
@@ -76,14 +78,23 @@ final class RequestSample {
     }
 
     boolean chosen(long threadId, long start, long end) {
-        Keys k = byThread.get(threadId);
+        Keys k = keys(threadId);
         return k != null && k.contains(start, end);
     }
 
     /** Whether [start, end] on the thread overlaps a chosen request of that thread. */
     boolean overlapsChosen(long threadId, long start, long end) {
-        Keys k = byThread.get(threadId);
+        Keys k = keys(threadId);
         return k != null && k.overlaps(start, end);
+    }
+
+    /** The thread's chosen requests; the last thread asked is remembered (events come in runs per thread). */
+    private Keys keys(long threadId) {
+        if (threadId != lastThread || lastKeys == null) {
+            lastKeys = byThread.get(threadId);
+            lastThread = threadId;
+        }
+        return lastKeys;
     }
 
     /** Whether a reactive interval tagged with this request id may belong to a chosen request. */
@@ -151,8 +162,20 @@ final class RequestSample {
             }
         }
 
+        /** The previous answer: a thread's events come in time order, so the next one is usually the same. */
+        private int cursor = -1;
+
         /** Index of the last request starting at or before {@code t}, or -1. */
         private int lastStartingBy(long t) {
+            int c = cursor;
+            if (c >= 0 && c < size && starts[c] <= t && (c + 1 == size || starts[c + 1] > t)) {
+                return c;
+            }
+            cursor = search(t);
+            return cursor;
+        }
+
+        private int search(long t) {
             int lo = 0;
             int hi = size;
             while (lo < hi) {

@@ -356,6 +356,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (e.javaThreadId() < 0 || !keep(e.timeNanos()) || !data.threads.containsKey(e.javaThreadId())) {
             return;
         }
+        if (sample.active() && !sample.overlapsChosen(e.javaThreadId(), e.timeNanos(), e.timeNanos())) {
+            // Only a kept request reads them: the others' would fill the cap and starve the later kept requests.
+            return;
+        }
         data.sampledWaits.add(e.javaThreadId(), e.timeNanos(), e.weight(),
                 e.kind() == null ? null : kind(e.kind()).cause);
     }

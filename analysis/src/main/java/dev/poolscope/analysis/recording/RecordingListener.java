@@ -32,7 +32,7 @@ public interface RecordingListener {
         return false;
     }
 
-    /** One poolscope.Request event of a request-only pass. */
+    /** One poolscope.Request event of a request-only pass: thread, start, end and request id only. */
     default void requestPass(Request e) {
     }
 

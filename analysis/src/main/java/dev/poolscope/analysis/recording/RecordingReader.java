@@ -117,7 +117,7 @@ public final class RecordingReader {
         try (EventStream es = EventStream.openFile(file)) {
             es.setOrdered(false);
             es.setReuse(true);
-            es.onEvent(REQUEST, e -> dispatcher.l.requestPass(dispatcher.request(e)));
+            es.onEvent(REQUEST, e -> dispatcher.l.requestPass(dispatcher.requestKey(e)));
             es.start();
         } catch (IOException | RuntimeException e) {
             // Counted as far as it could be read; the full pass reports the damage.
@@ -304,6 +304,12 @@ public final class RecordingReader {
                     // Other events only count towards the per-type totals.
                 }
             }
+        }
+
+        /** What a request-only pass needs: thread, start, end and id; the other fields are left empty (cheaper). */
+        Events.Request requestKey(RecordedEvent e) {
+            return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
+                    str(e, "requestId"), "", "", -1, "", -1, -1);
         }
 
         Events.Request request(RecordedEvent e) {
