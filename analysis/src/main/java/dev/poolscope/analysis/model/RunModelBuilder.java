@@ -514,8 +514,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         MeasuredWindow measured = window != null ? window : wholeRecording(recording);
         windowNotes(allNotes, clientOutside);
-        clientSample(allNotes);
-        RunModel.Sampling sampling = sampling();
+        if (sample.active()) {
+            // The client figures follow the request sample: the samples of the kept requests.
+            data.client.removeIf(s -> s.requestId() != null && !s.requestId().isEmpty()
+                    && !sample.chosenId(s.requestId()));
+        }
 
         Map<String, JtlSample> byId = new HashMap<>();
         List<JtlSample> noId = new ArrayList<>();
@@ -544,6 +547,21 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                             + " (%.1f%%; approximate)",
                     matchedByTime, noId.size(), 100.0 * matchedByTime / noId.size()));
         }
+        if (sample.active() && !noId.isEmpty()) {
+            // Without an id, a kept request's sample is the one the join by path and time gave it.
+            java.util.Set<JtlSample> joined = java.util.Collections
+                    .newSetFromMap(new java.util.IdentityHashMap<>());
+            for (JtlSample p : partner) {
+                if (p != null) {
+                    joined.add(p);
+                }
+            }
+            data.client
+                    .removeIf(s -> (s.requestId() == null || s.requestId().isEmpty()) && !joined.contains(s));
+            withoutId = matchedByTime;
+        }
+        clientNotes(allNotes);
+        RunModel.Sampling sampling = sampling();
         long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
         ReactiveSplit split = new ReactiveSplit(data, reactive);
@@ -688,12 +706,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
     }
 
-    /** Restricts the kept samples to those of the kept requests when these are a sample, and says what was kept. */
-    private void clientSample(List<String> notes) {
-        if (sample.active()) {
-            data.client.removeIf(s -> s.requestId() != null && !s.requestId().isEmpty()
-                    && !sample.chosenId(s.requestId()));
-        }
+    /** What was kept of the JMeter samples, once restricted to those of the kept requests when these are a sample. */
+    private void clientNotes(List<String> notes) {
         long notKept = data.clientCounted - data.client.size();
         if (sample.active() && data.clientCounted > 0) {
             notes.add(notKept + " of " + data.clientCounted

@@ -112,11 +112,16 @@ class RunModelBuilderCapsTest {
 
     /** {@code passes} false: no request-only pass, as a reader without them would hand the events over. */
     private static RunModel halves(RunModelBuilder b, boolean passes, boolean client) {
+        return halves(b, passes, client, true);
+    }
+
+    /** {@code ids} false: the samples carry no request id (a plan of the user's own), joined by path and time. */
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids) {
         List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
         for (int i = 0; client && i < 40; i++) {
             samples.add(
                     new dev.poolscope.analysis.jtl.JtlSample((T0 + i * 10 * MS) / MS - 1, 7, "GET /x", "200",
-                            i != 38, 2, 6, 0, "http://127.0.0.1/x", "r-" + i));
+                            i != 38, 2, 6, 0, "http://127.0.0.1/x", ids ? "r-" + i : ""));
         }
         // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
         samples.forEach(b::accept);
@@ -141,7 +146,7 @@ class RunModelBuilderCapsTest {
             b.requestPassEnd();
         }
         events.forEach(Runnable::run);
-        if (b.wantsClientReread(true)) {
+        if (b.wantsClientReread(ids)) {
             b.rereadClient();
             samples.forEach(b::accept);
         }
@@ -273,5 +278,20 @@ class RunModelBuilderCapsTest {
             assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
             assertThat(s.client().count()).isEqualTo(8);
         }
+    }
+
+    @Test
+    void withoutRequestIdsTheKeptRequestsSamplesAreThoseTheJoinByPathAndTimeGaveThem() {
+        RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true, false);
+        RunModel sampled = halves(new RunModelBuilder(8, 1_000, 1_000), true, true, false);
+
+        assertThat(all.join().matchedByTime()).isEqualTo(40);
+        assertThat(sampled.join().matchedByTime()).isEqualTo(8);
+        assertThat(sampled.client()).hasSize(8);
+        assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+        assertThat(sampled.join().clientWithoutIdUnmatched()).isZero();
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+        assertThat(s.clientSamples()).isEqualTo(40);
+        assertThat(s.errorRate()).isEqualTo(1 / 40.0);
     }
 }
