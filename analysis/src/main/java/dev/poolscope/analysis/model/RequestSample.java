@@ -1,8 +1,6 @@
 package dev.poolscope.analysis.model;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Which requests the full pass keeps when the measured window holds more than the cap: every {@code every}-th of
@@ -16,12 +14,29 @@ final class RequestSample {
     private long counted;
     private long every = 1;
     private long index;
-    private final Map<Long, Keys> byThread = new HashMap<>();
-    private LongList idHashes = new LongList();
-    private long[] ids = new long[0];
     private boolean active;
+
+    /** Filled by the second pass, then dropped once sealed. */
+    private LongList chosenThreads = new LongList();
+    private LongList chosenStarts = new LongList();
+    private LongList chosenEnds = new LongList();
+    private LongList idHashes = new LongList();
+
+    /**
+     * The chosen requests in flat arrays sorted by thread, start and end (32 bytes each, however many threads: a run on
+     * virtual threads has one per request), with the running maximum of ends within each thread for overlap tests.
+     */
+    private long[] thread = new long[0];
+    private long[] start = new long[0];
+    private long[] end = new long[0];
+    private long[] maxEnd = new long[0];
+    private long[] ids = new long[0];
+
+    /** The last thread asked and its range [lo, hi): a thread's events come in runs, in time order. */
     private long lastThread;
-    private Keys lastKeys;
+    private int lo;
+    private int hi = -1;
+    private int cursor = -1;
 
     RequestSample(int cap) {
         this.cap = cap;
@@ -38,13 +53,15 @@ final class RequestSample {
     }
 
     /** One request of the window (warm-up and outside requests already left out) in the current pass. */
-    void request(long threadId, long start, long end, String requestId) {
+    void request(long threadId, long startNanos, long endNanos, String requestId) {
         if (pass == 0) {
             counted++;
             return;
         }
         if (index++ % every == 0) {
-            byThread.computeIfAbsent(threadId, k -> new Keys()).add(start, end);
+            chosenThreads.add(threadId);
+            chosenStarts.add(startNanos);
+            chosenEnds.add(endNanos);
             if (requestId != null && !requestId.isEmpty()) {
                 idHashes.add(hash(requestId));
             }
@@ -55,12 +72,65 @@ final class RequestSample {
         if (pass == 0) {
             every = every(counted, cap);
         } else if (pass == 1) {
-            byThread.values().forEach(Keys::seal);
-            ids = idHashes.toSortedArray();
-            idHashes = null;
+            seal();
             active = true;
         }
         pass++;
+    }
+
+    private void seal() {
+        int n = chosenThreads.size();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        mergeSort(order, new int[n], 0, n);
+        thread = new long[n];
+        start = new long[n];
+        end = new long[n];
+        maxEnd = new long[n];
+        for (int i = 0; i < n; i++) {
+            thread[i] = chosenThreads.get(order[i]);
+            start[i] = chosenStarts.get(order[i]);
+            end[i] = chosenEnds.get(order[i]);
+            maxEnd[i] = i > 0 && thread[i - 1] == thread[i] ? Math.max(maxEnd[i - 1], end[i]) : end[i];
+        }
+        ids = idHashes.toSortedArray();
+        chosenThreads = null;
+        chosenStarts = null;
+        chosenEnds = null;
+        idHashes = null;
+    }
+
+    private int compare(int a, int b) {
+        int c = Long.compare(chosenThreads.get(a), chosenThreads.get(b));
+        if (c == 0) {
+            c = Long.compare(chosenStarts.get(a), chosenStarts.get(b));
+        }
+        return c != 0 ? c : Long.compare(chosenEnds.get(a), chosenEnds.get(b));
+    }
+
+    /** Stable merge sort of indices: no boxing for a million of them. */
+    private void mergeSort(int[] a, int[] tmp, int from, int to) {
+        if (to - from < 2) {
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(a, tmp, from, mid);
+        mergeSort(a, tmp, mid, to);
+        if (compare(a[mid - 1], a[mid]) <= 0) {
+            return;
+        }
+        System.arraycopy(a, from, tmp, from, to - from);
+        int i = from;
+        int j = mid;
+        for (int k = from; k < to; k++) {
+            if (j >= to || i < mid && compare(tmp[i], tmp[j]) <= 0) {
+                a[k] = tmp[i++];
+            } else {
+                a[k] = tmp[j++];
+            }
+        }
     }
 
     /** True once the choice is made: the full pass then keeps the chosen requests only. */
@@ -77,29 +147,78 @@ final class RequestSample {
         return counted;
     }
 
-    boolean chosen(long threadId, long start, long end) {
-        Keys k = keys(threadId);
-        return k != null && k.contains(start, end);
-    }
-
-    /** Whether [start, end] on the thread overlaps a chosen request of that thread. */
-    boolean overlapsChosen(long threadId, long start, long end) {
-        Keys k = keys(threadId);
-        return k != null && k.overlaps(start, end);
-    }
-
-    /** The thread's chosen requests; the last thread asked is remembered (events come in runs per thread). */
-    private Keys keys(long threadId) {
-        if (threadId != lastThread || lastKeys == null) {
-            lastKeys = byThread.get(threadId);
-            lastThread = threadId;
+    boolean chosen(long threadId, long startNanos, long endNanos) {
+        if (!select(threadId)) {
+            return false;
         }
-        return lastKeys;
+        for (int i = lastStartingBy(startNanos); i >= lo && start[i] == startNanos; i--) {
+            if (end[i] == endNanos) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether [start, end] on the thread overlaps a chosen request of that thread (touching counts). */
+    boolean overlapsChosen(long threadId, long startNanos, long endNanos) {
+        if (!select(threadId)) {
+            return false;
+        }
+        int i = lastStartingBy(endNanos);
+        return i >= lo && maxEnd[i] >= startNanos;
     }
 
     /** Whether a reactive interval tagged with this request id may belong to a chosen request. */
     boolean chosenId(String requestId) {
         return requestId != null && Arrays.binarySearch(ids, hash(requestId)) >= 0;
+    }
+
+    /** Points [lo, hi) at the thread's chosen requests; false when it has none. */
+    private boolean select(long threadId) {
+        if (threadId != lastThread || hi < 0) {
+            lastThread = threadId;
+            lo = firstIndex(threadId);
+            hi = firstIndex(threadId + 1);
+            if (threadId == Long.MAX_VALUE) {
+                hi = thread.length;
+            }
+            cursor = -1;
+        }
+        return hi > lo;
+    }
+
+    private int firstIndex(long threadId) {
+        int l = 0;
+        int h = thread.length;
+        while (l < h) {
+            int mid = (l + h) >>> 1;
+            if (thread[mid] < threadId) {
+                l = mid + 1;
+            } else {
+                h = mid;
+            }
+        }
+        return l;
+    }
+
+    /** Index of the thread's last request starting at or before {@code t}, or lo - 1. */
+    private int lastStartingBy(long t) {
+        int c = cursor;
+        if (c >= lo && c < hi && start[c] <= t && (c + 1 == hi || start[c + 1] > t)) {
+            return c;
+        }
+        int l = lo;
+        int h = hi;
+        while (l < h) {
+            int mid = (l + h) >>> 1;
+            if (start[mid] <= t) {
+                l = mid + 1;
+            } else {
+                h = mid;
+            }
+        }
+        cursor = l - 1;
+        return cursor;
     }
 
     /** 64 bits of the id: a collision only keeps an interval more, never one less. */
@@ -109,99 +228,5 @@ final class RequestSample {
             h = 31 * h + s.charAt(i);
         }
         return h ^ (h >>> 29);
-    }
-
-    /** One thread's chosen requests, sorted by start, with the running maximum of their ends for overlap tests. */
-    static final class Keys {
-        private long[] starts = new long[4];
-        private long[] ends = new long[4];
-        private long[] maxEnd;
-        private int size;
-
-        void add(long start, long end) {
-            if (size == starts.length) {
-                starts = Arrays.copyOf(starts, size * 2);
-                ends = Arrays.copyOf(ends, size * 2);
-            }
-            starts[size] = start;
-            ends[size] = end;
-            size++;
-        }
-
-        void seal() {
-            Integer[] order = new Integer[size];
-            for (int i = 0; i < size; i++) {
-                order[i] = i;
-            }
-            boolean sorted = true;
-            for (int i = 1; i < size && sorted; i++) {
-                sorted = starts[i - 1] < starts[i] || starts[i - 1] == starts[i] && ends[i - 1] <= ends[i];
-            }
-            if (!sorted) {
-                long[] s = starts;
-                long[] e = ends;
-                Arrays.sort(order,
-                        (a, b) -> s[a] != s[b] ? Long.compare(s[a], s[b]) : Long.compare(e[a], e[b]));
-                long[] ns = new long[size];
-                long[] ne = new long[size];
-                for (int i = 0; i < size; i++) {
-                    ns[i] = s[order[i]];
-                    ne[i] = e[order[i]];
-                }
-                starts = ns;
-                ends = ne;
-            } else {
-                starts = Arrays.copyOf(starts, size);
-                ends = Arrays.copyOf(ends, size);
-            }
-            maxEnd = new long[size];
-            long m = Long.MIN_VALUE;
-            for (int i = 0; i < size; i++) {
-                m = Math.max(m, ends[i]);
-                maxEnd[i] = m;
-            }
-        }
-
-        /** The previous answer: a thread's events come in time order, so the next one is usually the same. */
-        private int cursor = -1;
-
-        /** Index of the last request starting at or before {@code t}, or -1. */
-        private int lastStartingBy(long t) {
-            int c = cursor;
-            if (c >= 0 && c < size && starts[c] <= t && (c + 1 == size || starts[c + 1] > t)) {
-                return c;
-            }
-            cursor = search(t);
-            return cursor;
-        }
-
-        private int search(long t) {
-            int lo = 0;
-            int hi = size;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (starts[mid] <= t) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo - 1;
-        }
-
-        boolean contains(long start, long end) {
-            for (int i = lastStartingBy(start); i >= 0 && starts[i] == start; i--) {
-                if (ends[i] == end) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /** Some chosen request starts by {@code end} and ends at or after {@code start}. */
-        boolean overlaps(long start, long end) {
-            int i = lastStartingBy(end);
-            return i >= 0 && maxEnd[i] >= start;
-        }
     }
 }

@@ -86,4 +86,33 @@ class RequestSampleTest {
         assertThat(s.overlapsChosen(7, 50 * MS, 60 * MS)).isFalse();
         assertThat(s.chosenId("anything")).isFalse();
     }
+
+    @Test
+    void manyThreadsInAnyOrderEachAnswerForItsOwnRequestsOnly() {
+        // One request per thread, as on virtual threads, handed over with thread ids out of order; every request
+        // chosen (cap 3 of 6: every 2nd). Thread 5's long request must not make thread 6's gap look covered.
+        long[][] requests = {{9, 50, 51}, {5, 0, 100}, {3, 10, 20}, {6, 50, 51}, {1, 30, 40}, {2, 0, 5}};
+        RequestSample s = new RequestSample(3);
+        for (int p = 0; p < 2; p++) {
+            for (long[] r : requests) {
+                s.request(r[0], r[1] * MS, r[2] * MS, "t" + r[0]);
+            }
+            s.endPass();
+        }
+
+        // Chosen: the 1st, 3rd and 5th in file order: threads 9, 3 and 1.
+        assertThat(s.chosen(9, 50 * MS, 51 * MS)).isTrue();
+        assertThat(s.chosen(3, 10 * MS, 20 * MS)).isTrue();
+        assertThat(s.chosen(1, 30 * MS, 40 * MS)).isTrue();
+        assertThat(s.chosen(5, 0, 100 * MS)).isFalse();
+        assertThat(s.overlapsChosen(5, 60 * MS, 70 * MS)).isFalse();
+        assertThat(s.overlapsChosen(9, 60 * MS, 70 * MS)).isFalse();
+        assertThat(s.overlapsChosen(9, 40 * MS, 50 * MS)).isTrue();
+        assertThat(s.overlapsChosen(3, 15 * MS, 16 * MS)).isTrue();
+        assertThat(s.overlapsChosen(3, 25 * MS, 26 * MS)).isFalse();
+        assertThat(s.overlapsChosen(1, 15 * MS, 16 * MS)).isFalse();
+        assertThat(s.overlapsChosen(Long.MAX_VALUE, 0, 100 * MS)).isFalse();
+        assertThat(s.chosenId("t3")).isTrue();
+        assertThat(s.chosenId("t5")).isFalse();
+    }
 }
