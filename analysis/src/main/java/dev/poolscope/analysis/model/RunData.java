@@ -64,8 +64,6 @@ final class RunData {
     /** Requests of the window (kept or not) and their 5xx responses: the counts cover all of them. */
     long requestsCounted;
     long serverErrors;
-    /** Requests not kept because the sample (every k-th request of the window) did not choose them. */
-    long requestsNotChosen;
     /** Thread and reactive intervals not kept because they overlap no chosen request. */
     long spansOutsideSample;
     /** JMeter samples in the window (kept or not), the failed ones, and the kept ones' stride. */

@@ -231,12 +231,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             data.serverErrors++;
         }
         if (sample.active()) {
+            // The rest are counted above and said in the notes (counted minus kept).
             if (sample.chosen(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
                     && data.requests.size() < data.maxRequests) {
                 data.requests.add(e);
                 data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
-            } else {
-                data.requestsNotChosen++;
             }
         } else if (data.requests.size() < data.maxRequests) {
             data.requests.add(e);
