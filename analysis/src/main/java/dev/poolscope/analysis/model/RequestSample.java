@@ -16,6 +16,13 @@ final class RequestSample {
     private long index;
     private boolean active;
 
+    /**
+     * The longest requests of the window (thread, start, end, length), found by the first pass: kept beside the sample
+     * for the slowest-request profiles only, so those are the window's slowest and not the sample's.
+     */
+    private final long[][] longest;
+    private int longestCount;
+
     /** Filled by the second pass, then dropped once sealed. */
     private LongList chosenThreads = new LongList();
     private LongList chosenStarts = new LongList();
@@ -30,6 +37,8 @@ final class RequestSample {
     private long[] start = new long[0];
     private long[] end = new long[0];
     private long[] maxEnd = new long[0];
+    /** False for the longest requests added beside the sample. */
+    private boolean[] sampled = new boolean[0];
     private long[] ids = new long[0];
 
     /** The last thread asked and its range [lo, hi): a thread's events come in runs, in time order. */
@@ -38,8 +47,10 @@ final class RequestSample {
     private int hi = -1;
     private int cursor = -1;
 
-    RequestSample(int cap) {
+    /** {@code longest}: how many of the window's longest requests to keep beside the sample. */
+    RequestSample(int cap, int longest) {
         this.cap = cap;
+        this.longest = new long[longest][];
     }
 
     /** The stride for {@code counted} requests under {@code cap}: 1 when they fit. */
@@ -56,6 +67,7 @@ final class RequestSample {
     void request(long threadId, long startNanos, long endNanos, String requestId) {
         if (pass == 0) {
             counted++;
+            longest(threadId, startNanos, endNanos);
             return;
         }
         if (index++ % every == 0) {
@@ -65,6 +77,27 @@ final class RequestSample {
             if (requestId != null && !requestId.isEmpty()) {
                 idHashes.add(hash(requestId));
             }
+        }
+    }
+
+    /** Keeps the longest requests seen, replacing the shortest of them (the first of equals). */
+    private void longest(long threadId, long startNanos, long endNanos) {
+        long length = endNanos - startNanos;
+        if (longest.length == 0) {
+            return;
+        }
+        if (longestCount < longest.length) {
+            longest[longestCount++] = new long[]{threadId, startNanos, endNanos, length};
+            return;
+        }
+        int min = 0;
+        for (int i = 1; i < longest.length; i++) {
+            if (longest[i][3] < longest[min][3]) {
+                min = i;
+            }
+        }
+        if (length > longest[min][3]) {
+            longest[min] = new long[]{threadId, startNanos, endNanos, length};
         }
     }
 
@@ -79,6 +112,12 @@ final class RequestSample {
     }
 
     private void seal() {
+        int chosen = chosenThreads.size();
+        for (int i = 0; i < longestCount; i++) {
+            chosenThreads.add(longest[i][0]);
+            chosenStarts.add(longest[i][1]);
+            chosenEnds.add(longest[i][2]);
+        }
         int n = chosenThreads.size();
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
@@ -89,7 +128,9 @@ final class RequestSample {
         start = new long[n];
         end = new long[n];
         maxEnd = new long[n];
+        sampled = new boolean[n];
         for (int i = 0; i < n; i++) {
+            sampled[i] = order[i] < chosen;
             thread[i] = chosenThreads.get(order[i]);
             start[i] = chosenStarts.get(order[i]);
             end[i] = chosenEnds.get(order[i]);
@@ -148,11 +189,20 @@ final class RequestSample {
     }
 
     boolean chosen(long threadId, long startNanos, long endNanos) {
+        return find(threadId, startNanos, endNanos, true);
+    }
+
+    /** One of the window's longest requests that the sample did not choose: kept for the slowest-request profiles. */
+    boolean longestOnly(long threadId, long startNanos, long endNanos) {
+        return !find(threadId, startNanos, endNanos, true) && find(threadId, startNanos, endNanos, false);
+    }
+
+    private boolean find(long threadId, long startNanos, long endNanos, boolean inSample) {
         if (!select(threadId)) {
             return false;
         }
         for (int i = lastStartingBy(startNanos); i >= lo && start[i] == startNanos; i--) {
-            if (end[i] == endNanos) {
+            if (end[i] == endNanos && sampled[i] == inSample) {
                 return true;
             }
         }

@@ -42,6 +42,8 @@ final class RunData {
     final Labels labels = new Labels();
 
     final List<Events.Request> requests = new ArrayList<>();
+    /** With a sample of the requests: the window's longest ones it did not choose, for the slowest profiles only. */
+    final List<Events.Request> longest = new ArrayList<>();
     final List<JtlSample> client = new ArrayList<>();
     final List<Events.WorkerPoolGauge> workerGauges = new ArrayList<>();
     final List<Events.HikariPoolGauge> hikariGauges = new ArrayList<>();

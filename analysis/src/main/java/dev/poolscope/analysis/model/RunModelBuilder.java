@@ -59,7 +59,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
         this.data = new RunData(maxRequests, maxSpans, maxClientSamples);
-        this.sample = new RequestSample(maxRequests);
+        this.sample = new RequestSample(maxRequests, SLOWEST);
     }
 
     /**
@@ -235,6 +235,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             if (sample.chosen(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
                     && data.requests.size() < data.maxRequests) {
                 data.requests.add(e);
+                data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+            } else if (!ReactiveData.NETTY.equals(e.server())
+                    && sample.longestOnly(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
+                    && data.longest.size() < SLOWEST) {
+                data.longest.add(e);
                 data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
             }
         } else if (data.requests.size() < data.maxRequests) {
@@ -590,7 +595,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], client));
         }
         StepProfiler profiler = new StepProfiler(data, attributor);
-        List<StepProfile> slowest = requests.stream()
+        List<StepProfile> slowest = java.util.stream.Stream
+                .concat(requests.stream(), longest(attributor).stream())
                 .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed()).limit(SLOWEST)
                 .map(r -> reactive.loops.contains(r.threadId())
                         ? split.profile(r, r.threadId())
@@ -636,6 +642,37 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                         : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
                                 split.queueBehind, data.eventLoopThreads),
                 sampling);
+    }
+
+    /**
+     * The window's longest requests the sample did not choose (servlet stack only), attributed like the kept ones but
+     * counted in no figure: they only compete for the slowest-request profiles.
+     */
+    private List<RequestTimeline> longest(Attributor attributor) {
+        Attributor.SegmentSink nowhere = new Attributor.SegmentSink() {
+            @Override
+            public void explicit(long start, long end, Cause cause) {
+            }
+
+            @Override
+            public void remainder(long start, long end) {
+            }
+
+            @Override
+            public void remainderShares(double[] byCause) {
+            }
+        };
+        List<RequestTimeline> out = new ArrayList<>(data.longest.size());
+        for (Events.Request e : data.longest) {
+            long tid = e.thread().javaThreadId();
+            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), nowhere, e.cpuNanos(),
+                    e.runDelayNanos());
+            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            out.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
+                    e.thread().name(),
+                    e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], null));
+        }
+        return out;
     }
 
     /**

@@ -27,7 +27,7 @@ class RequestSampleTest {
 
     @Test
     void belowTheCapOnePassDecidesNothingIsSampled() {
-        RequestSample s = new RequestSample(10);
+        RequestSample s = new RequestSample(10, 0);
         assertThat(s.wantsPass()).isTrue();
         pass(s, 10);
 
@@ -38,7 +38,7 @@ class RequestSampleTest {
 
     @Test
     void pastTheCapEveryKthRequestIsChosenAndOnlyIntervalsOverlappingOneAreKept() {
-        RequestSample s = new RequestSample(4);
+        RequestSample s = new RequestSample(4, 0);
         pass(s, 10);
         assertThat(s.wantsPass()).isTrue();
         assertThat(s.every()).isEqualTo(3);
@@ -67,7 +67,7 @@ class RequestSampleTest {
 
     @Test
     void aLongRequestChosenEarlyStillCoversIntervalsAfterLaterShortOnes() {
-        RequestSample s = new RequestSample(2);
+        RequestSample s = new RequestSample(2, 0);
         // File order is not time order: a long request [0, 100] committed last, short ones [10, 11] and [20, 21].
         long[][] requests = {{10, 11}, {40, 41}, {20, 21}, {0, 100}};
         for (int p = 0; p < 2; p++) {
@@ -92,7 +92,7 @@ class RequestSampleTest {
         // One request per thread, as on virtual threads, handed over with thread ids out of order; every request
         // chosen (cap 3 of 6: every 2nd). Thread 5's long request must not make thread 6's gap look covered.
         long[][] requests = {{9, 50, 51}, {5, 0, 100}, {3, 10, 20}, {6, 50, 51}, {1, 30, 40}, {2, 0, 5}};
-        RequestSample s = new RequestSample(3);
+        RequestSample s = new RequestSample(3, 0);
         for (int p = 0; p < 2; p++) {
             for (long[] r : requests) {
                 s.request(r[0], r[1] * MS, r[2] * MS, "t" + r[0]);
@@ -114,5 +114,26 @@ class RequestSampleTest {
         assertThat(s.overlapsChosen(Long.MAX_VALUE, 0, 100 * MS)).isFalse();
         assertThat(s.chosenId("t3")).isTrue();
         assertThat(s.chosenId("t5")).isFalse();
+    }
+
+    @Test
+    void theLongestRequestsAreKeptBesideTheSampleNotInIt() {
+        // Ten requests of 5 ms, the 4th of 40 ms and the 8th of 50 ms; every 3rd chosen, the two longest kept beside.
+        RequestSample s = new RequestSample(4, 2);
+        for (int p = 0; p < 2; p++) {
+            for (int i = 0; i < 10; i++) {
+                s.request(1, i * 100 * MS, i * 100 * MS + (i == 3 ? 40 : i == 7 ? 50 : 5) * MS, "r-" + i);
+            }
+            s.endPass();
+        }
+
+        assertThat(s.chosen(1, 700 * MS, 750 * MS)).isFalse();
+        assertThat(s.longestOnly(1, 700 * MS, 750 * MS)).isTrue();
+        assertThat(s.overlapsChosen(1, 720 * MS, 730 * MS)).as("its intervals are kept").isTrue();
+        assertThat(s.chosen(1, 300 * MS, 340 * MS)).isTrue();
+        assertThat(s.longestOnly(1, 300 * MS, 340 * MS)).as("chosen: in the sample, not beside it").isFalse();
+        // Request 1 was among the longest until the two long ones came.
+        assertThat(s.longestOnly(1, 100 * MS, 105 * MS)).isFalse();
+        assertThat(s.overlapsChosen(1, 101 * MS, 102 * MS)).isFalse();
     }
 }

@@ -120,7 +120,8 @@ class RunModelBuilderCapsTest {
         List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
         for (int i = 0; client && i < 40; i++) {
             samples.add(
-                    new dev.poolscope.analysis.jtl.JtlSample((T0 + i * 10 * MS) / MS - 1, 7, "GET /x", "200",
+                    new dev.poolscope.analysis.jtl.JtlSample((T0 + i * 10 * MS) / MS - 1, i == 37 ? 11 : 7,
+                            "GET /x", "200",
                             i != 38, 2, 6, 0, "http://127.0.0.1/x", ids ? "r-" + i : ""));
         }
         // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
@@ -131,13 +132,15 @@ class RunModelBuilderCapsTest {
             long start = T0 + i * 10 * MS;
             long wait = i < 20 ? MS / 10 : 4 * MS;
             Events.ThreadRef t = i % 2 == 0 ? WORKER : WORKER_2;
-            Events.Request r = new Events.Request(t, start, start + 5 * MS, "r-" + i, "GET", "/x",
+            // Request 37, not one the sample chooses, is the slowest: 9 ms.
+            long length = i == 37 ? 9 * MS : 5 * MS;
+            Events.Request r = new Events.Request(t, start, start + length, "r-" + i, "GET", "/x",
                     i == 39 ? 503 : 200, "tomcat", -1, -1);
             requests.add(r);
             events.add(
                     () -> b.connectionWait(new Events.ConnectionWait(t, start, start + wait, "HikariPool-1",
                             "c", true, 2, 0, 1, 2)));
-            events.add(() -> b.connectionHold(new Events.ConnectionHold(t, start + wait, start + 5 * MS,
+            events.add(() -> b.connectionHold(new Events.ConnectionHold(t, start + wait, start + length,
                     "HikariPool-1", "c", 2, 0, 1, 2)));
             events.add(() -> b.request(r));
         }
@@ -174,11 +177,16 @@ class RunModelBuilderCapsTest {
                 "32 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
                         + " diagnosis) come from every 5th request, spread over the whole window; counts and"
                         + " throughput from all of them",
-                "64 wait, hold and reactive intervals overlapping no kept request were not kept");
+                // Those of the chosen eight and of the nine longest the sample did not choose (r-1 … r-9 but r-5, r-37) stay.
+                "46 wait, hold and reactive intervals overlapping no kept request were not kept");
         // Each kept request still has its own wait: the intervals it overlaps were kept.
         assertThat(sampled.requests().subList(4, 8))
                 .allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(4 * MS));
-        assertThat(poolWaitShare(all)).isCloseTo(0.41, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(poolWaitShare(all)).isCloseTo(82.0 / 204, org.assertj.core.data.Offset.offset(1e-9));
+        // The slowest-request profiles: the window's slowest, kept beside the sample for them only.
+        assertThat(all.slowest().getFirst().request().requestId()).isEqualTo("r-37");
+        assertThat(sampled.slowest().getFirst().request().requestId()).isEqualTo("r-37");
+        assertThat(sampled.requests()).noneMatch(r -> r.requestId().equals("r-37"));
         assertThat(poolWaitShare(sampled)).isCloseTo(poolWaitShare(all),
                 org.assertj.core.data.Offset.offset(0.02));
 
