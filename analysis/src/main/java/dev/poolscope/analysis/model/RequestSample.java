@@ -37,6 +37,8 @@ final class RequestSample {
     private long[] start = new long[0];
     private long[] end = new long[0];
     private long[] maxEnd = new long[0];
+    /** The same over the sampled requests alone (the longest kept beside them left out). */
+    private long[] maxEndSampled = new long[0];
     /** False for the longest requests added beside the sample. */
     private boolean[] sampled = new boolean[0];
     private long[] ids = new long[0];
@@ -128,13 +130,17 @@ final class RequestSample {
         start = new long[n];
         end = new long[n];
         maxEnd = new long[n];
+        maxEndSampled = new long[n];
         sampled = new boolean[n];
         for (int i = 0; i < n; i++) {
             sampled[i] = order[i] < chosen;
             thread[i] = chosenThreads.get(order[i]);
             start[i] = chosenStarts.get(order[i]);
             end[i] = chosenEnds.get(order[i]);
-            maxEnd[i] = i > 0 && thread[i - 1] == thread[i] ? Math.max(maxEnd[i - 1], end[i]) : end[i];
+            boolean sameThread = i > 0 && thread[i - 1] == thread[i];
+            maxEnd[i] = sameThread ? Math.max(maxEnd[i - 1], end[i]) : end[i];
+            long own = sampled[i] ? end[i] : Long.MIN_VALUE;
+            maxEndSampled[i] = sameThread ? Math.max(maxEndSampled[i - 1], own) : own;
         }
         ids = idHashes.toSortedArray();
         chosenThreads = null;
@@ -216,6 +222,15 @@ final class RequestSample {
         }
         int i = lastStartingBy(endNanos);
         return i >= lo && maxEnd[i] >= startNanos;
+    }
+
+    /** Whether [start, end] on the thread overlaps a sampled request (not one only kept for being long). */
+    boolean overlapsSampled(long threadId, long startNanos, long endNanos) {
+        if (!select(threadId)) {
+            return false;
+        }
+        int i = lastStartingBy(endNanos);
+        return i >= lo && maxEndSampled[i] >= startNanos;
     }
 
     /** Whether a reactive interval tagged with this request id may belong to a chosen request. */

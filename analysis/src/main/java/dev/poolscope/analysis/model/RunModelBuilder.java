@@ -893,13 +893,18 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
      */
     private long[] holdOverlap() {
         long[] r = new long[3];
-        for (ThreadSpans spans : data.spans.values()) {
+        for (Map.Entry<Long, ThreadSpans> thread : data.spans.entrySet()) {
+            ThreadSpans spans = thread.getValue();
             for (int h = 0; h < spans.size(); h++) {
                 if (spans.kind(h) != SpanKind.CONNECTION_HOLD) {
                     continue;
                 }
                 long hs = spans.start(h);
                 long he = spans.end(h);
+                if (sample.active() && !sample.overlapsSampled(thread.getKey(), hs, he)) {
+                    // A hold of one of the longest requests kept for the profiles only: not in the sample.
+                    continue;
+                }
                 r[0] += he - hs;
                 spans.overlapping(hs, he, i -> {
                     long len = Math.min(he, spans.end(i)) - Math.max(hs, spans.start(i));

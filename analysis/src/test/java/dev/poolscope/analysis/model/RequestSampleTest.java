@@ -130,6 +130,8 @@ class RequestSampleTest {
         assertThat(s.chosen(1, 700 * MS, 750 * MS)).isFalse();
         assertThat(s.longestOnly(1, 700 * MS, 750 * MS)).isTrue();
         assertThat(s.overlapsChosen(1, 720 * MS, 730 * MS)).as("its intervals are kept").isTrue();
+        assertThat(s.overlapsSampled(1, 720 * MS, 730 * MS)).as("but count in no sampled figure").isFalse();
+        assertThat(s.overlapsSampled(1, 320 * MS, 330 * MS)).isTrue();
         assertThat(s.chosen(1, 300 * MS, 340 * MS)).isTrue();
         assertThat(s.longestOnly(1, 300 * MS, 340 * MS)).as("chosen: in the sample, not beside it").isFalse();
         // Request 1 was among the longest until the two long ones came.

@@ -187,6 +187,9 @@ class RunModelBuilderCapsTest {
         assertThat(all.slowest().getFirst().request().requestId()).isEqualTo("r-37");
         assertThat(sampled.slowest().getFirst().request().requestId()).isEqualTo("r-37");
         assertThat(sampled.requests()).noneMatch(r -> r.requestId().equals("r-37"));
+        // Their holds are kept for the profiles but count in no sampled figure: the hold total is the kept requests'.
+        assertThat(sampled.pools().holdTotalNanos())
+                .isEqualTo(sampled.requests().stream().mapToLong(RequestTimeline::holdNanos).sum());
         assertThat(poolWaitShare(sampled)).isCloseTo(poolWaitShare(all),
                 org.assertj.core.data.Offset.offset(0.02));
 
