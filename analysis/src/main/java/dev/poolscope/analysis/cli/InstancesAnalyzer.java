@@ -99,7 +99,9 @@ final class InstancesAnalyzer {
                     instances.stream().map(Instance::summary).toList());
             InstancesDiagnosis.Overall overall = InstancesDiagnosis.of(instances.stream()
                     .map(i -> new InstancesDiagnosis.Input(i.name(), i.diagnosis(),
-                            i.model().requests().stream().mapToLong(RequestTimeline::serverNanos).sum()))
+                            (long) (i.model().requests().stream().mapToLong(RequestTimeline::serverNanos)
+                                    .sum()
+                                    * i.model().requestScale())))
                     .toList());
             new TimelineJson().write(runDir, merged);
             SummaryJson json = new SummaryJson();

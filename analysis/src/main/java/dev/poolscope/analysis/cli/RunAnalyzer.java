@@ -146,6 +146,15 @@ public final class RunAnalyzer {
             recordingProblem = e.getMessage();
             notes.add(recordingProblem);
         }
+        if (jtl != null && builder.wantsClientReread(jtl.hasRequestId())) {
+            // The requests are a sample and the first read thinned the samples: fetch those of the kept requests.
+            builder.rereadClient();
+            try {
+                new JtlReader().read(runDir.resolve("jmeter").resolve("results.jtl"), builder);
+            } catch (JtlException e) {
+                notes.add(e.getMessage());
+            }
+        }
         Path wall = agent.resolve("async-profiler.jfr");
         if (recording != null && Files.isRegularFile(wall)) {
             try {
@@ -226,7 +235,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), startup, m.loops());
+                m.locks(), startup, m.loops(), m.sampling());
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */

@@ -34,7 +34,34 @@ public final class InstanceMerge {
         return new RunModel(m.metadata(), m.recording(), m.jtl(), m.notes(), m.window(), m.startNanos(),
                 m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
-                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops());
+                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own));
+    }
+
+    /** The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. */
+    private static RunModel.Sampling restrict(RunModel.Sampling s, List<JtlSample> own) {
+        if (s.clientSampled()) {
+            return s;
+        }
+        return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), own.size(),
+                own.stream().filter(c -> !c.success()).count(), 1);
+    }
+
+    private static RunModel.Sampling sampling(List<RunModel> instances, List<JtlSample> client) {
+        RunModel.Sampling first = instances.getFirst().sampling();
+        long requests = 0;
+        long errors = 0;
+        long every = 1;
+        for (RunModel m : instances) {
+            requests += m.sampling().requests();
+            errors += m.sampling().serverErrors();
+            every = Math.max(every, m.sampling().requestEvery());
+        }
+        return first.clientSampled()
+                ? new RunModel.Sampling(requests, errors, every, first.clientSamples(),
+                        first.clientFailures(),
+                        first.clientEvery())
+                : new RunModel.Sampling(requests, errors, every, client.size(),
+                        client.stream().filter(c -> !c.success()).count(), 1);
     }
 
     /**
@@ -117,6 +144,6 @@ public final class InstanceMerge {
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
                 slowest.stream().limit(RunModelBuilder.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
-                EventLoops.empty(first.reactive()));
+                EventLoops.empty(first.reactive()), sampling(instances, client));
     }
 }

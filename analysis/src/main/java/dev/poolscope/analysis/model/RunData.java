@@ -20,14 +20,16 @@ final class RunData {
     /** The caps of this run: the constants above, smaller in tests. */
     final int maxRequests;
     final long maxSpans;
+    final int maxClientSamples;
 
     RunData() {
-        this(MAX_REQUESTS, MAX_SPANS);
+        this(MAX_REQUESTS, MAX_SPANS, MAX_CLIENT_SAMPLES);
     }
 
-    RunData(int maxRequests, long maxSpans) {
+    RunData(int maxRequests, long maxSpans, int maxClientSamples) {
         this.maxRequests = maxRequests;
         this.maxSpans = maxSpans;
+        this.maxClientSamples = maxClientSamples;
     }
 
     final Map<Long, ThreadSpans> spans = new HashMap<>();
@@ -40,6 +42,8 @@ final class RunData {
     final Labels labels = new Labels();
 
     final List<Events.Request> requests = new ArrayList<>();
+    /** With a sample of the requests: the window's longest ones it did not choose, for the slowest profiles only. */
+    final List<Events.Request> longest = new ArrayList<>();
     final List<JtlSample> client = new ArrayList<>();
     final List<Events.WorkerPoolGauge> workerGauges = new ArrayList<>();
     final List<Events.HikariPoolGauge> hikariGauges = new ArrayList<>();
@@ -59,7 +63,15 @@ final class RunData {
     /** Intervals not kept because they started after every kept request had ended (the request cap was hit). */
     long spansAfterKeptRequests;
     long droppedRequests;
-    long droppedClientSamples;
+    /** Requests of the window (kept or not) and their 5xx responses: the counts cover all of them. */
+    long requestsCounted;
+    long serverErrors;
+    /** Thread and reactive intervals not kept because they overlap no chosen request. */
+    long spansOutsideSample;
+    /** JMeter samples in the window (kept or not), the failed ones, and the kept ones' stride. */
+    long clientCounted;
+    long clientFailures;
+    long clientEvery = 1;
     long connectionWaitFailures;
     /** Failed getConnection calls: {active connections at the failure, time waited}, two longs each. */
     final LongList connectionFailures = new LongList();

@@ -18,7 +18,49 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
-        boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops) {
+        boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
+        Sampling sampling) {
+
+    /**
+     * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th
+     * request and every {@code clientEvery}-th sample (1: all of them). Counts, throughput and error rates come from
+     * here; distributions and shares from the kept ones.
+     */
+    public record Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
+            long clientFailures, long clientEvery) {
+
+        public boolean requestsSampled() {
+            return requestEvery > 1;
+        }
+
+        public boolean clientSampled() {
+            return clientEvery > 1;
+        }
+    }
+
+    /** What a sum over the kept requests is multiplied by to stand for every request of the window (1 unsampled). */
+    public double requestScale() {
+        return !sampling.requestsSampled() || requests.isEmpty()
+                ? 1
+                : (double) sampling.requests() / requests.size();
+    }
+
+    /** A count over the kept requests, as a count over every request of the window. */
+    public long overAllRequests(long keptCount) {
+        return requestScale() == 1 ? keptCount : Math.round(keptCount * requestScale());
+    }
+
+    /** Every request of the window, kept or not. */
+    public long requestCount() {
+        return sampling.requests();
+    }
+
+    /** What a sum over the kept JMeter samples is multiplied by to stand for all of them (1 unsampled). */
+    public double clientScale() {
+        return !sampling.clientSampled() || client.isEmpty()
+                ? 1
+                : (double) sampling.clientSamples() / client.size();
+    }
 
     /** What request threads waited on in monitor and lock waits (class names as recorded), most time first. */
     public record LockSite(String className, long waitNanos) {

@@ -36,6 +36,17 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     private long requestsOutside;
     /** The latest end among the requests kept so far. */
     private long keptRequestsEnd = Long.MIN_VALUE;
+    private final RequestSample sample;
+    /** JMeter samples read, and the span of all of them (kept or not). */
+    private long clientRead;
+    /** Set while the .jtl is read again for the samples of the kept requests. */
+    private boolean clientReread;
+    private long rereadWithoutId;
+    /** The first start and last end of every request counted (kept or not). */
+    private long countedFirst = Long.MAX_VALUE;
+    private long countedLast = Long.MIN_VALUE;
+    private long clientFirst = Long.MAX_VALUE;
+    private long clientLast = Long.MIN_VALUE;
 
     public RunModelBuilder() {
         this(RunData.MAX_REQUESTS, RunData.MAX_SPANS);
@@ -43,7 +54,12 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     /** With smaller caps, so tests can pass them. */
     RunModelBuilder(int maxRequests, long maxSpans) {
-        this.data = new RunData(maxRequests, maxSpans);
+        this(maxRequests, maxSpans, RunData.MAX_CLIENT_SAMPLES);
+    }
+
+    RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
+        this.data = new RunData(maxRequests, maxSpans, maxClientSamples);
+        this.sample = new RequestSample(maxRequests, SLOWEST);
     }
 
     /**
@@ -56,16 +72,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     /** The span of the JMeter samples read so far (start of the first to end of the last), or null without any. */
     public MeasuredWindow clientSpan() {
-        if (data.client.isEmpty()) {
+        if (clientRead == 0) {
             return null;
         }
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        for (JtlSample s : data.client) {
-            start = Math.min(start, s.timeStampMillis());
-            end = Math.max(end, s.endMillis());
-        }
-        return MeasuredWindow.ofMillis(start, end, MeasuredWindow.Source.JMETER);
+        return MeasuredWindow.ofMillis(clientFirst, clientLast, MeasuredWindow.Source.JMETER);
     }
 
     private boolean in(long epochNanos) {
@@ -81,24 +91,123 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
      * Once the request cap is reached, an interval starting after every kept request had ended cannot overlap one:
      * not keeping it stops the intervals of ignored requests from filling memory and the interval cap.
      */
-    private boolean keepSpan(long startNanos, long endNanos) {
+    private boolean keepGlobal(long startNanos, long endNanos) {
         if (!keep(endNanos)) {
             return false;
         }
-        if (data.droppedRequests > 0 && startNanos >= keptRequestsEnd) {
+        if (!sample.active() && data.droppedRequests > 0 && startNanos >= keptRequestsEnd) {
             data.spansAfterKeptRequests++;
             return false;
         }
         return true;
     }
 
+    /**
+     * A thread's interval: with a sample of the requests, kept only where it overlaps a chosen request of its thread
+     * (nothing else reads it); otherwise as {@link #keepGlobal}.
+     */
+    private boolean keepSpan(long threadId, long startNanos, long endNanos) {
+        if (sample.active()) {
+            if (!keep(endNanos)) {
+                return false;
+            }
+            if (!sample.overlapsChosen(threadId, startNanos, endNanos)) {
+                data.spansOutsideSample++;
+                return false;
+            }
+            return true;
+        }
+        return keepGlobal(startNanos, endNanos);
+    }
+
+    /** A reactive request's own interval: with a sample of the requests, kept only for a chosen request's id. */
+    private boolean keepOwn(String requestId, long startNanos, long endNanos) {
+        if (sample.active()) {
+            if (!keep(endNanos)) {
+                return false;
+            }
+            if (!sample.chosenId(requestId)) {
+                data.spansOutsideSample++;
+                return false;
+            }
+            return true;
+        }
+        return keepGlobal(startNanos, endNanos);
+    }
+
     @Override
     public void accept(JtlSample s) {
-        if (data.client.size() < RunData.MAX_CLIENT_SAMPLES) {
-            data.client.add(s);
-        } else {
-            data.droppedClientSamples++;
+        if (clientReread) {
+            reread(s);
+            return;
         }
+        clientFirst = Math.min(clientFirst, s.timeStampMillis());
+        clientLast = Math.max(clientLast, s.endMillis());
+        if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
+            data.clientCounted++;
+            if (!s.success()) {
+                data.clientFailures++;
+            }
+        }
+        if (clientRead++ % data.clientEvery != 0) {
+            return;
+        }
+        data.client.add(s);
+        if (data.client.size() > data.maxClientSamples) {
+            // Every other kept sample goes and the stride doubles: the rest stays spread over the whole run.
+            List<JtlSample> half = new ArrayList<>(data.client.size() / 2 + 1);
+            for (int i = 0; i < data.client.size(); i += 2) {
+                half.add(data.client.get(i));
+            }
+            data.client.clear();
+            data.client.addAll(half);
+            data.clientEvery *= 2;
+        }
+    }
+
+    /**
+     * Whether the .jtl should be read once more after the recording: the requests are a sample and the samples were
+     * thinned on the first read, so the samples of the kept requests may be missing. Call {@link #rereadClient} then
+     * hand over every sample again.
+     */
+    public boolean wantsClientReread(boolean jtlHasRequestIds) {
+        return jtlHasRequestIds && sample.active() && data.clientEvery > 1;
+    }
+
+    /** The counts and the span of the first read stay; the kept samples become those of the kept requests. */
+    public void rereadClient() {
+        clientReread = true;
+        data.client.clear();
+    }
+
+    /** Samples with an id: kept when their request was; without one (not joinable by id): the first read's stride. */
+    private void reread(JtlSample s) {
+        boolean hasId = s.requestId() != null && !s.requestId().isEmpty();
+        if (hasId ? sample.chosenId(s.requestId()) : rereadWithoutId++ % data.clientEvery == 0) {
+            data.client.add(s);
+        }
+    }
+
+    /** Requests the counts cover: not warm-up, started inside the window. */
+    private boolean counts(Events.Request e) {
+        return (e.requestId() == null || !e.requestId().startsWith(WARMUP_PREFIX)) && in(e.startNanos());
+    }
+
+    @Override
+    public boolean wantsRequestPass() {
+        return sample.wantsPass();
+    }
+
+    @Override
+    public void requestPass(Events.Request e) {
+        if (counts(e)) {
+            sample.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), e.requestId());
+        }
+    }
+
+    @Override
+    public void requestPassEnd() {
+        sample.endPass();
     }
 
     @Override
@@ -115,7 +224,25 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (ReactiveData.NETTY.equals(e.server())) {
             reactive.loops.add(e.thread().javaThreadId());
         }
-        if (data.requests.size() < data.maxRequests) {
+        data.requestsCounted++;
+        countedFirst = Math.min(countedFirst, e.startNanos());
+        countedLast = Math.max(countedLast, e.endNanos());
+        if (e.status() >= 500) {
+            data.serverErrors++;
+        }
+        if (sample.active()) {
+            // The rest are counted above and said in the notes (counted minus kept).
+            if (sample.chosen(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
+                    && data.requests.size() < data.maxRequests) {
+                data.requests.add(e);
+                data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+            } else if (!ReactiveData.NETTY.equals(e.server())
+                    && sample.longestOnly(e.thread().javaThreadId(), e.startNanos(), e.endNanos())
+                    && data.longest.size() < SLOWEST) {
+                data.longest.add(e);
+                data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
+            }
+        } else if (data.requests.size() < data.maxRequests) {
             data.requests.add(e);
             data.threads.putIfAbsent(e.thread().javaThreadId(), e.thread());
             keptRequestsEnd = Math.max(keptRequestsEnd, e.endNanos());
@@ -126,7 +253,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionWait(Events.ConnectionWait e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT,
                     e.pool());
         }
@@ -142,7 +269,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void connectionHold(Events.ConnectionHold e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
                     e.connectionId());
         }
@@ -153,7 +280,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void redisWait(Events.RedisWait e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT,
                     e.command());
         }
@@ -172,7 +299,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         }
         data.eventLoopThreads.add(e.thread().javaThreadId());
         if (e.requestId() != null && !e.requestId().isEmpty()) {
-            if (keepSpan(e.startNanos(), e.endNanos())) {
+            if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
                 reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS,
                         e.command());
             }
@@ -219,7 +346,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     @Override
     public void threadWait(Events.ThreadWait e) {
         SpanKind kind = kind(e.kind());
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepSpan(e.thread().javaThreadId(), e.startNanos(), e.endNanos())) {
             data.span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), kind, e.detail());
         }
     }
@@ -231,6 +358,10 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
     public void wallSample(Events.WallSample e) {
         // Read after the JDK recording: only threads that served a measured request can have time to name.
         if (e.javaThreadId() < 0 || !keep(e.timeNanos()) || !data.threads.containsKey(e.javaThreadId())) {
+            return;
+        }
+        if (sample.active() && !sample.overlapsChosen(e.javaThreadId(), e.timeNanos(), e.timeNanos())) {
+            // Only a kept request reads them: the others' would fill the cap and starve the later kept requests.
             return;
         }
         data.sampledWaits.add(e.javaThreadId(), e.timeNanos(), e.weight(),
@@ -250,7 +381,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void pause(Events.Pause e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepGlobal(e.startNanos(), e.endNanos())) {
             data.pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
         }
         if (e.kind() == Events.PauseKind.SAFEPOINT && in(e.startNanos())) {
@@ -315,7 +446,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcAcquire(Events.R2dbcAcquire e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
         }
         if (in(e.startNanos())) {
@@ -330,7 +461,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepOwn(e.requestId(), e.startNanos(), e.endNanos())) {
             reactive.own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE,
                     e.connectionId());
         }
@@ -348,7 +479,7 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
 
     @Override
     public void loopStall(Events.LoopStall e) {
-        if (keepSpan(e.startNanos(), e.endNanos())) {
+        if (keepGlobal(e.startNanos(), e.endNanos())) {
             reactive.stall(
                     new ReactiveData.Stall(e.thread().javaThreadId(), e.thread().name(), e.startNanos(),
                             e.endNanos(), "", LoopStack.frame(e.stack()), LoopStack.blocking(e.stack()),
@@ -381,10 +512,17 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         if (window != null) {
             int before = data.client.size();
             data.client.removeIf(s -> !window.contains(s.timeStampMillis() * 1_000_000L));
-            clientOutside = before - data.client.size();
+            clientOutside = data.clientEvery > 1
+                    ? clientRead - data.clientCounted
+                    : before - data.client.size();
         }
         MeasuredWindow measured = window != null ? window : wholeRecording(recording);
         windowNotes(allNotes, clientOutside);
+        if (sample.active()) {
+            // The client figures follow the request sample: the samples of the kept requests.
+            data.client.removeIf(s -> s.requestId() != null && !s.requestId().isEmpty()
+                    && !sample.chosenId(s.requestId()));
+        }
 
         Map<String, JtlSample> byId = new HashMap<>();
         List<JtlSample> noId = new ArrayList<>();
@@ -413,6 +551,21 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                             + " (%.1f%%; approximate)",
                     matchedByTime, noId.size(), 100.0 * matchedByTime / noId.size()));
         }
+        if (sample.active() && !noId.isEmpty()) {
+            // Without an id, a kept request's sample is the one the join by path and time gave it.
+            java.util.Set<JtlSample> joined = java.util.Collections
+                    .newSetFromMap(new java.util.IdentityHashMap<>());
+            for (JtlSample p : partner) {
+                if (p != null) {
+                    joined.add(p);
+                }
+            }
+            data.client
+                    .removeIf(s -> (s.requestId() == null || s.requestId().isEmpty()) && !joined.contains(s));
+            withoutId = matchedByTime;
+        }
+        clientNotes(allNotes);
+        RunModel.Sampling sampling = sampling();
         long[] window = activeSpan(recording);
         Attributor attributor = new Attributor(data);
         ReactiveSplit split = new ReactiveSplit(data, reactive);
@@ -442,7 +595,8 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], client));
         }
         StepProfiler profiler = new StepProfiler(data, attributor);
-        List<StepProfile> slowest = requests.stream()
+        List<StepProfile> slowest = java.util.stream.Stream
+                .concat(requests.stream(), longest(attributor).stream())
                 .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed()).limit(SLOWEST)
                 .map(r -> reactive.loops.contains(r.threadId())
                         ? split.profile(r, r.threadId())
@@ -486,7 +640,39 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 reactive.loops.isEmpty()
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(window[0], window[1], measured.source()),
-                                split.queueBehind, data.eventLoopThreads));
+                                split.queueBehind, data.eventLoopThreads),
+                sampling);
+    }
+
+    /**
+     * The window's longest requests the sample did not choose (servlet stack only), attributed like the kept ones but
+     * counted in no figure: they only compete for the slowest-request profiles.
+     */
+    private List<RequestTimeline> longest(Attributor attributor) {
+        Attributor.SegmentSink nowhere = new Attributor.SegmentSink() {
+            @Override
+            public void explicit(long start, long end, Cause cause) {
+            }
+
+            @Override
+            public void remainder(long start, long end) {
+            }
+
+            @Override
+            public void remainderShares(double[] byCause) {
+            }
+        };
+        List<RequestTimeline> out = new ArrayList<>(data.longest.size());
+        for (Events.Request e : data.longest) {
+            long tid = e.thread().javaThreadId();
+            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), nowhere, e.cpuNanos(),
+                    e.runDelayNanos());
+            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            out.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
+                    e.thread().name(),
+                    e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], null));
+        }
+        return out;
     }
 
     /**
@@ -544,11 +730,66 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                     + " wait, hold and pause intervals starting after the last kept request had ended were not kept"
                     + " (they cannot overlap a counted request)");
         }
-        if (data.droppedClientSamples > 0) {
-            notes.add(data.droppedClientSamples + " JMeter samples beyond the first "
-                    + RunData.MAX_CLIENT_SAMPLES
-                    + " were ignored");
+        if (sample.active()) {
+            notes.add((data.requestsCounted - data.requests.size()) + " of " + data.requestsCounted
+                    + " requests were not kept: the request figures (latencies, server time by cause, lanes,"
+                    + " diagnosis) come from every " + ordinal(sample.every())
+                    + " request, spread over the whole window; counts and throughput from all of them");
         }
+        if (data.spansOutsideSample > 0) {
+            notes.add(data.spansOutsideSample
+                    + " wait, hold and reactive intervals overlapping no kept request were not kept");
+        }
+    }
+
+    /** What was kept of the JMeter samples, once restricted to those of the kept requests when these are a sample. */
+    private void clientNotes(List<String> notes) {
+        long notKept = data.clientCounted - data.client.size();
+        if (sample.active() && data.clientCounted > 0) {
+            notes.add(notKept + " of " + data.clientCounted
+                    + " JMeter samples were not kept: the client figures (client latency, the client-server join)"
+                    + " come from the samples of the kept requests; counts, throughput and error rate from all of"
+                    + " them");
+        } else if (data.clientEvery > 1) {
+            notes.add(notKept + " of " + data.clientCounted
+                    + " JMeter samples were not kept: the client figures (client latency, the client-server join)"
+                    + " come from every " + ordinal(data.clientEvery)
+                    + " sample, spread over the whole run; counts, throughput and error rate from all of them;"
+                    + " a request is joined only when its sample was kept too");
+        }
+    }
+
+    /** 2nd, 3rd, 7th, 11th, 21st. */
+    static String ordinal(long n) {
+        long tens = n % 100;
+        String suffix = tens >= 11 && tens <= 13
+                ? "th"
+                : switch ((int) (n % 10)) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
+        return n + suffix;
+    }
+
+    private RunModel.Sampling sampling() {
+        if (sample.active()) {
+            return clientSampling(data.requestsCounted, data.serverErrors, sample.every());
+        }
+        return clientSampling(data.requests.size(),
+                data.requests.stream().filter(r -> r.status() >= 500).count(),
+                1);
+    }
+
+    private RunModel.Sampling clientSampling(long requests, long serverErrors, long every) {
+        if (data.clientEvery > 1 || sample.active() && data.clientCounted > 0) {
+            return new RunModel.Sampling(requests, serverErrors, every, data.clientCounted,
+                    data.clientFailures,
+                    Math.max(every, data.clientEvery));
+        }
+        return new RunModel.Sampling(requests, serverErrors, every, data.client.size(),
+                data.client.stream().filter(s -> !s.success()).count(), 1);
     }
 
     private void windowNotes(List<String> notes, long clientOutside) {
@@ -578,6 +819,16 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         for (Events.Request r : data.requests) {
             start = Math.min(start, r.startNanos());
             end = Math.max(end, r.endNanos());
+        }
+        if (sample.active() && data.requestsCounted > 0) {
+            // The kept requests are a sample: the run spans all of them.
+            start = Math.min(start, countedFirst);
+            end = Math.max(end, countedLast);
+        }
+        if ((data.clientEvery > 1 || sample.active()) && clientFirst != Long.MAX_VALUE) {
+            // So are the kept JMeter samples: the run spans all of them too.
+            start = Math.min(start, clientFirst * 1_000_000L);
+            end = Math.max(end, clientLast * 1_000_000L);
         }
         for (JtlSample s : data.client) {
             start = Math.min(start, s.timeStampMillis() * 1_000_000L);
@@ -642,13 +893,18 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
      */
     private long[] holdOverlap() {
         long[] r = new long[3];
-        for (ThreadSpans spans : data.spans.values()) {
+        for (Map.Entry<Long, ThreadSpans> thread : data.spans.entrySet()) {
+            ThreadSpans spans = thread.getValue();
             for (int h = 0; h < spans.size(); h++) {
                 if (spans.kind(h) != SpanKind.CONNECTION_HOLD) {
                     continue;
                 }
                 long hs = spans.start(h);
                 long he = spans.end(h);
+                if (sample.active() && !sample.overlapsSampled(thread.getKey(), hs, he)) {
+                    // A hold of one of the longest requests kept for the profiles only: not in the sample.
+                    continue;
+                }
                 r[0] += he - hs;
                 spans.overlapping(hs, he, i -> {
                     long len = Math.min(he, spans.end(i)) - Math.max(hs, spans.start(i));

@@ -34,7 +34,8 @@ public final class WorkerOccupancy {
                 out.add(w);
                 continue;
             }
-            int inFlight = atOrBefore(starts, w.timeNanos()) - atOrBefore(ends, w.timeNanos());
+            int inFlight = (int) run
+                    .overAllRequests(atOrBefore(starts, w.timeNanos()) - atOrBefore(ends, w.timeNanos()));
             out.add(new Events.WorkerPoolGauge(w.timeNanos(), w.server(), inFlight, w.size(), w.max(),
                     w.queued()));
             derived = true;

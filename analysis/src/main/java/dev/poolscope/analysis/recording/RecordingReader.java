@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedObject;
 import jdk.jfr.consumer.RecordedThread;
@@ -22,6 +23,7 @@ import jdk.jfr.consumer.RecordingFile;
 public final class RecordingReader {
     static final String RECORDING = "recording.jfr";
     static final String REPOSITORY = "jfr-repository";
+    private static final String REQUEST = "poolscope.Request";
 
     /**
      * Reads the recording of the agent folder {@code agentDir}: {@code recording.jfr} when it holds events, else
@@ -82,6 +84,12 @@ public final class RecordingReader {
             throws RecordingException {
         Dispatcher dispatcher = new Dispatcher(listener);
         List<String> warnings = new ArrayList<>();
+        while (listener.wantsRequestPass()) {
+            for (Path file : files) {
+                readRequests(file, dispatcher);
+            }
+            listener.requestPassEnd();
+        }
         for (Path file : files) {
             readOne(file, dispatcher::accept, warnings);
         }
@@ -92,6 +100,28 @@ public final class RecordingReader {
         return new RecordingInfo(List.copyOf(files), fromRepository, dispatcher.events,
                 Map.copyOf(dispatcher.counts),
                 List.copyOf(warnings), dispatcher.first, dispatcher.last);
+    }
+
+    /**
+     * The poolscope.Request events alone, in file order: an event stream with a handler for that type only skips the
+     * other events unparsed. Damage ends the pass quietly; the full pass says what it could not read.
+     */
+    private static void readRequests(Path file, Dispatcher dispatcher) {
+        try {
+            if (Files.size(file) == 0) {
+                return;
+            }
+        } catch (IOException e) {
+            return;
+        }
+        try (EventStream es = EventStream.openFile(file)) {
+            es.setOrdered(false);
+            es.setReuse(true);
+            es.onEvent(REQUEST, e -> dispatcher.l.requestPass(dispatcher.requestKey(e)));
+            es.start();
+        } catch (IOException | RuntimeException e) {
+            // Counted as far as it could be read; the full pass reports the damage.
+        }
     }
 
     private static void readOne(Path file, java.util.function.Consumer<RecordedEvent> sink,
@@ -178,10 +208,7 @@ public final class RecordingReader {
             first = Math.min(first, start);
             last = Math.max(last, end);
             switch (type) {
-                case "poolscope.Request" -> l.request(new Events.Request(thread(e.getThread()), start, end,
-                        str(e, "requestId"), shared(str(e, "method")), shared(str(e, "uri")),
-                        integer(e, "status"), shared(str(e, "server")), lng(e, "cpuNanos"),
-                        lng(e, "runDelayNanos")));
+                case REQUEST -> l.request(request(e));
                 case "poolscope.ConnectionWait" ->
                     l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
                             start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
@@ -277,6 +304,19 @@ public final class RecordingReader {
                     // Other events only count towards the per-type totals.
                 }
             }
+        }
+
+        /** What a request-only pass needs: thread, start, end and id; the other fields are left empty (cheaper). */
+        Events.Request requestKey(RecordedEvent e) {
+            return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
+                    str(e, "requestId"), "", "", -1, "", -1, -1);
+        }
+
+        Events.Request request(RecordedEvent e) {
+            return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
+                    str(e, "requestId"), shared(str(e, "method")), shared(str(e, "uri")),
+                    integer(e, "status"),
+                    shared(str(e, "server")), lng(e, "cpuNanos"), lng(e, "runDelayNanos"));
         }
 
         private void wait(RecordedEvent e, long start, long end, Events.WaitKind kind, String detailField) {

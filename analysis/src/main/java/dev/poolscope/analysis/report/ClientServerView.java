@@ -27,7 +27,7 @@ final class ClientServerView {
         row(rows, "backlog = client − server (accept queue, connect, transfer)", s.backlog());
         Table percentiles = new Table(List.of("", "count", "p50 ms", "p95 ms", "p99 ms", "max ms"), rows);
         var j = run.join();
-        Double rate = j.matchRate(s.clientSamples());
+        Double rate = j.matchRate(run.client().size());
         Table join = new Table(
                 List.of("matched by request id", "matched by path and time (approximate)", "match rate",
                         "server only", "client only", "client without id (unmatched)"),

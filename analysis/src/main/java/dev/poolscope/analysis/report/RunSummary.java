@@ -27,16 +27,20 @@ public record RunSummary(double durationSeconds, long requests, long clientSampl
         List<RequestTimeline> rs = run.requests();
         List<JtlSample> cs = run.client();
         double secs = run.durationSeconds();
-        long n = cs.isEmpty() ? rs.size() : cs.size();
+        // Counts, throughput and error rates cover every request and sample, kept or not (see RunModel.Sampling).
+        RunModel.Sampling all = run.sampling();
+        long n = cs.isEmpty() ? all.requests() : all.clientSamples();
         double throughput = secs > 0 ? n / secs : 0;
-        long errors = cs.isEmpty()
-                ? rs.stream().filter(r -> r.status() >= 500).count()
-                : cs.stream().filter(s -> !s.success()).count();
+        long errors = cs.isEmpty() ? all.serverErrors() : all.clientFailures();
+        // Totals by cause: the kept requests' sums, scaled to all requests when they are a sample.
+        double scale = run.requestScale();
         Map<String, Double> byCause = new LinkedHashMap<>();
         for (Cause c : Cause.ALL) {
-            byCause.put(c.id(), run.serverTotal().millis(c));
+            byCause.put(c.id(),
+                    scale == 1 ? run.serverTotal().millis(c) : run.serverTotal().millis(c) * scale);
         }
-        return new RunSummary(secs, rs.size(), cs.size(), throughput, n == 0 ? 0 : (double) errors / n,
+        return new RunSummary(secs, all.requests(), all.clientSamples(), throughput,
+                n == 0 ? 0 : (double) errors / n,
                 Distribution.ofNanos(cs.stream().mapToLong(s -> s.elapsedMillis() * 1_000_000L).toArray()),
                 Distribution.ofNanos(rs.stream().mapToLong(RequestTimeline::serverNanos).toArray()),
                 Distribution.ofNanos(rs.stream().mapToLong(RequestTimeline::poolWaitNanos).toArray()),
@@ -53,7 +57,7 @@ public record RunSummary(double durationSeconds, long requests, long clientSampl
                 run.process().threadCounts().stream().mapToLong(Events.ThreadCount::active).boxed()
                         .max(Long::compare).orElse(null),
                 Map.copyOf(byCause), run.workers().threads() == 0 ? null : run.workers().runDelayShare(),
-                new Failures(rs.stream().filter(r -> r.status() >= 500).count(), run.redis().failures(),
+                new Failures(all.serverErrors(), run.redis().failures(),
                         run.pools().connectionWaitFailures()));
     }
 

@@ -94,7 +94,9 @@ public final class SummaryJson {
         // The part of each figure above named from async-profiler's wall samples: an estimate, shown apart.
         ObjectNode sampled = root.putObject("server_ms_sampled_by_cause");
         java.util.Arrays.stream(Cause.ALL).sorted(java.util.Comparator.comparing(Cause::id))
-                .forEach(c -> sampled.put(c.id(), round(run.serverTotal().sampledMillis(c))));
+                .forEach(c -> sampled.put(c.id(), round(run.requestScale() == 1
+                        ? run.serverTotal().sampledMillis(c)
+                        : run.serverTotal().sampledMillis(c) * run.requestScale())));
         putNullable(root, "pool_size", run.metadata().maximumPoolSize() == null
                 ? null
                 : run.metadata().maximumPoolSize() * 1.0);
@@ -110,7 +112,7 @@ public final class SummaryJson {
         join.put("matched", run.join().matched());
         join.put("matched_by_path_and_time", run.join().matchedByTime());
         join.put("approximate", run.join().approximate());
-        putNullable(join, "match_rate", run.join().matchRate(s.clientSamples()));
+        putNullable(join, "match_rate", run.join().matchRate(run.client().size()));
         join.put("server_only", run.join().serverOnly());
         join.put("client_only", run.join().clientOnly());
         join.put("client_without_id_unmatched", run.join().clientWithoutIdUnmatched());

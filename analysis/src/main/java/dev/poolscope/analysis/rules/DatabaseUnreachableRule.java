@@ -42,7 +42,7 @@ final class DatabaseUnreachableRule implements Rule {
         }
         long failed = run.pools().failuresWithRoom();
         double share = 100.0 * failed / calls;
-        long errors = run.requests().stream().filter(RequestTimeline::error).count();
+        long errors = run.overAllRequests(run.requests().stream().filter(RequestTimeline::error).count());
         List<Evidence> ev = List.of(
                 new Evidence("getConnection calls failing with room in the pool", share, Unit.PERCENT),
                 new Evidence("getConnection failures with room", failed, Unit.COUNT),

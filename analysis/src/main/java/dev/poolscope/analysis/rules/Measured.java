@@ -37,7 +37,7 @@ record Measured(double throughput, double server, double poolWait, double hold, 
         double clientMean = run.client().isEmpty() ? Double.NaN : clientSeconds / run.client().size();
         double offered = run.client().isEmpty() || run.durationSeconds() <= 0
                 ? Double.NaN
-                : clientSeconds / run.durationSeconds();
+                : clientSeconds * run.clientScale() / run.durationSeconds();
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
                 clients);
@@ -59,7 +59,8 @@ record Measured(double throughput, double server, double poolWait, double hold, 
         if (run.durationSeconds() <= 0) {
             return 0;
         }
-        return (run.hasClient() ? run.client().size() : run.requests().size()) / run.durationSeconds();
+        return (run.hasClient() ? run.sampling().clientSamples() : run.requestCount())
+                / run.durationSeconds();
     }
 
     private static double perRequest(RunModel run, Cause c, int n) {

@@ -111,6 +111,6 @@ final class ReactiveSizing {
     /** The loops' CPU in the window per request, in seconds; 0 when unknown. */
     static double loopCpuPerRequest(RunModel run) {
         SchedTotals w = run.workers();
-        return run.requests().isEmpty() ? 0 : w.cpuNanos() / 1e9 / run.requests().size();
+        return run.requests().isEmpty() ? 0 : w.cpuNanos() / 1e9 / run.requestCount();
     }
 }

@@ -17,7 +17,8 @@ final class Recommender {
         if (virtual(run)) {
             double pinned = run.serverTotal().totalNanos() == 0
                     ? 0
-                    : 100.0 * run.process().pinnedNanos() / run.serverTotal().totalNanos();
+                    : 100.0 * run.process().pinnedNanos()
+                            / (run.serverTotal().totalNanos() * run.requestScale());
             String bound = HealthyRule.ID.equals(primary)
                     ? Messages.format("recommend.virtual.nothing")
                     : Messages.format("recommend.virtual.bound", primary);

@@ -37,7 +37,8 @@ final class VirtualThreadPinningRule implements Rule {
         if (!virtual && pinned == 0) {
             return result(0, "platform", List.of());
         }
-        long server = run.serverTotal().totalNanos();
+        // Pinned events are all of them; server time is the kept requests', scaled when they are a sample.
+        double server = run.serverTotal().totalNanos() * run.requestScale();
         double share = server == 0 ? 0 : 100.0 * pinned / server;
         List<Evidence> ev = List.of(new Evidence("pinned share of server time", share, Unit.PERCENT),
                 new Evidence("pinned events", run.process().pinnedCount(), Unit.COUNT),

@@ -93,7 +93,8 @@ final class WorkerPoolSaturatedRule implements Rule {
         if (max == null || max <= 0 || run.durationSeconds() <= 0) {
             return null;
         }
-        double busy = run.requests().stream().mapToLong(RequestTimeline::serverNanos).sum() / 1e9
+        double busy = run.requests().stream().mapToLong(RequestTimeline::serverNanos).sum()
+                * run.requestScale() / 1e9
                 / run.durationSeconds();
         return busy >= max * 0.95 ? 100.0 : 0.0;
     }

@@ -94,4 +94,215 @@ class RunModelBuilderCapsTest {
         assertThat(run.requests()).hasSize(10);
         assertThat(run.notes()).noneMatch(n -> n.contains("not kept") || n.contains("were ignored"));
     }
+
+    static final Events.ThreadRef WORKER_2 = new Events.ThreadRef(43, 4343, "http-nio-8080-exec-2", false);
+
+    /**
+     * Forty requests 10 ms apart on two threads, 5 ms each: the first twenty wait 0.1 ms for a connection, the last
+     * twenty 4 ms (the pool ran dry halfway). Handed over as the reader does: request-only passes while the builder
+     * wants them, then every event in file order (each request after the wait and hold inside it).
+     */
+    private static RunModel halves(RunModelBuilder b) {
+        return halves(b, true, false);
+    }
+
+    private static RunModel halves(RunModelBuilder b, boolean passes) {
+        return halves(b, passes, false);
+    }
+
+    /** {@code passes} false: no request-only pass, as a reader without them would hand the events over. */
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client) {
+        return halves(b, passes, client, true);
+    }
+
+    /** {@code ids} false: the samples carry no request id (a plan of the user's own), joined by path and time. */
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids) {
+        List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
+        for (int i = 0; client && i < 40; i++) {
+            samples.add(
+                    new dev.poolscope.analysis.jtl.JtlSample((T0 + i * 10 * MS) / MS - 1, i == 37 ? 11 : 7,
+                            "GET /x", "200",
+                            i != 38, 2, 6, 0, "http://127.0.0.1/x", ids ? "r-" + i : ""));
+        }
+        // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
+        samples.forEach(b::accept);
+        List<Events.Request> requests = new java.util.ArrayList<>();
+        List<Runnable> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            long start = T0 + i * 10 * MS;
+            long wait = i < 20 ? MS / 10 : 4 * MS;
+            Events.ThreadRef t = i % 2 == 0 ? WORKER : WORKER_2;
+            // Request 37, not one the sample chooses, is the slowest: 9 ms.
+            long length = i == 37 ? 9 * MS : 5 * MS;
+            Events.Request r = new Events.Request(t, start, start + length, "r-" + i, "GET", "/x",
+                    i == 39 ? 503 : 200, "tomcat", -1, -1);
+            requests.add(r);
+            events.add(
+                    () -> b.connectionWait(new Events.ConnectionWait(t, start, start + wait, "HikariPool-1",
+                            "c", true, 2, 0, 1, 2)));
+            events.add(() -> b.connectionHold(new Events.ConnectionHold(t, start + wait, start + length,
+                    "HikariPool-1", "c", 2, 0, 1, 2)));
+            events.add(() -> b.request(r));
+        }
+        while (passes && b.wantsRequestPass()) {
+            requests.forEach(b::requestPass);
+            b.requestPassEnd();
+        }
+        events.forEach(Runnable::run);
+        if (b.wantsClientReread(ids)) {
+            b.rereadClient();
+            samples.forEach(b::accept);
+        }
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 2, false,
+                List.of(new RunMetadata.Pool("HikariPool-1", 2, 10_000L)), false, null, 0L, null);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 120, Map.of(), List.of(), T0, T0 + 400 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    private static double poolWaitShare(RunModel run) {
+        return (double) run.serverTotal().nanos(Cause.CONNECTION_WAIT) / run.serverTotal().totalNanos();
+    }
+
+    @Test
+    void pastTheCapTheKeptRequestsAreEveryKthOverTheWholeWindowAndCountsCoverAll() {
+        RunModel all = halves(new RunModelBuilder(40, 1_000));
+        RunModel sampled = halves(new RunModelBuilder(8, 1_000));
+
+        assertThat(all.requests()).hasSize(40);
+        assertThat(all.notes()).noneMatch(n -> n.contains("not kept"));
+        // Every 5th request: 0, 5, … 35, four from each half.
+        assertThat(sampled.requests()).extracting(RequestTimeline::requestId)
+                .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+        assertThat(sampled.notes()).contains(
+                "32 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
+                        + " diagnosis) come from every 5th request, spread over the whole window; counts and"
+                        + " throughput from all of them",
+                // Those of the chosen eight and of the nine longest the sample did not choose (r-1 … r-9 but r-5, r-37) stay.
+                "46 wait, hold and reactive intervals overlapping no kept request were not kept");
+        // Each kept request still has its own wait: the intervals it overlaps were kept.
+        assertThat(sampled.requests().subList(4, 8))
+                .allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(4 * MS));
+        assertThat(poolWaitShare(all)).isCloseTo(82.0 / 204, org.assertj.core.data.Offset.offset(1e-9));
+        // The slowest-request profiles: the window's slowest, kept beside the sample for them only.
+        assertThat(all.slowest().getFirst().request().requestId()).isEqualTo("r-37");
+        assertThat(sampled.slowest().getFirst().request().requestId()).isEqualTo("r-37");
+        assertThat(sampled.requests()).noneMatch(r -> r.requestId().equals("r-37"));
+        // Their holds are kept for the profiles but count in no sampled figure: the hold total is the kept requests'.
+        assertThat(sampled.pools().holdTotalNanos())
+                .isEqualTo(sampled.requests().stream().mapToLong(RequestTimeline::holdNanos).sum());
+        assertThat(poolWaitShare(sampled)).isCloseTo(poolWaitShare(all),
+                org.assertj.core.data.Offset.offset(0.02));
+
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+        dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+        assertThat(s.requests()).isEqualTo(40);
+        assertThat(s.durationSeconds()).isEqualTo(a.durationSeconds());
+        assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+        // The one 503 is request 39, not kept: the error figures still count it.
+        assertThat(s.failures().server5xx()).isEqualTo(1);
+        assertThat(s.errorRate()).isEqualTo(a.errorRate());
+        // Totals by cause are the sample's sums scaled to all forty.
+        assertThat(s.serverMsByCause().get(Cause.CONNECTION_WAIT.id()))
+                .isCloseTo(a.serverMsByCause().get(Cause.CONNECTION_WAIT.id()),
+                        org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(sampled.pools().connectionWait().count()).isEqualTo(40);
+
+        dev.poolscope.analysis.rules.Diagnosis.Result dAll = new dev.poolscope.analysis.rules.Diagnosis()
+                .evaluate(all);
+        dev.poolscope.analysis.rules.Diagnosis.Result dSampled = new dev.poolscope.analysis.rules.Diagnosis()
+                .evaluate(sampled);
+        assertThat(dAll.primaryCause()).isEqualTo("pool-starvation");
+        assertThat(dSampled.primaryCause()).isEqualTo(dAll.primaryCause());
+    }
+
+    @Test
+    void withoutTheRequestPassesTheFirstRequestsAloneWouldTellAnotherStory() {
+        // What the cap did before the sample: the first eight requests, all from the healthy half.
+        RunModel first = halves(new RunModelBuilder(8, 1_000), false);
+
+        assertThat(first.requests()).extracting(RequestTimeline::requestId).endsWith("r-7");
+        assertThat(poolWaitShare(first)).isLessThan(0.05);
+        assertThat(new dev.poolscope.analysis.rules.Diagnosis().evaluate(first).primaryCause())
+                .isEqualTo("healthy");
+        assertThat(first.notes()).contains("32 requests beyond the first 8 were ignored: the request figures"
+                + " (latencies, server time by cause, lanes, diagnosis) cover the first 8 only");
+    }
+
+    @Test
+    void pastTheClientCapEveryKthSampleIsKeptAndTheCountsCoverAll() {
+        RunModelBuilder b = new RunModelBuilder(1_000, 1_000, 4);
+        for (int i = 0; i < 10; i++) {
+            b.accept(
+                    new dev.poolscope.analysis.jtl.JtlSample(T0 / MS + i * 10, i < 5 ? 2 : 8, "GET /x", "200",
+                            i != 9, 1, 1, 0, "http://127.0.0.1/x", "r-" + i));
+        }
+        assertThat(b.clientSpan().startNanos()).isEqualTo(T0);
+        assertThat(b.clientSpan().endNanos()).isEqualTo(T0 + 98 * MS);
+        RunModel run = b.build(new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L, null), null, null, List.of());
+
+        assertThat(run.client()).extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                .containsExactly("r-0", "r-4", "r-8");
+        assertThat(run.notes())
+                .contains("7 of 10 JMeter samples were not kept: the client figures (client latency,"
+                        + " the client-server join) come from every 4th sample, spread over the whole run; counts,"
+                        + " throughput and error rate from all of them; a request is joined only when its sample was"
+                        + " kept too");
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(run);
+        assertThat(s.clientSamples()).isEqualTo(10);
+        assertThat(s.errorRate()).isEqualTo(0.1);
+        assertThat(s.throughputRps()).isEqualTo(10 / run.durationSeconds());
+    }
+
+    @Test
+    void ordinals() {
+        assertThat(List.of(1, 2, 3, 4, 7, 11, 12, 13, 21, 22, 23, 101, 111).stream()
+                .map(RunModelBuilder::ordinal))
+                .containsExactly("1st", "2nd", "3rd", "4th", "7th", "11th", "12th", "13th", "21st", "22nd",
+                        "23rd",
+                        "101st", "111th");
+    }
+
+    @Test
+    void pastTheRequestCapTheClientFiguresComeFromTheSamplesOfTheKeptRequests() {
+        // Below the client cap every sample is read once; past it (cap 4) the first read thins them to every 16th
+        // and the .jtl is read again for the samples of the kept requests.
+        for (int clientCap : new int[]{1_000, 4}) {
+            RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true);
+            RunModel sampled = halves(new RunModelBuilder(8, 1_000, clientCap), true, true);
+
+            assertThat(sampled.client()).as("cap %d", clientCap)
+                    .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                    .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+            assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+            assertThat(sampled.join().matched()).isEqualTo(8);
+            assertThat(sampled.join().clientOnly()).isZero();
+            assertThat(sampled.notes())
+                    .contains("32 of 40 JMeter samples were not kept: the client figures (client"
+                            + " latency, the client-server join) come from the samples of the kept requests; counts,"
+                            + " throughput and error rate from all of them");
+            dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+            dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+            assertThat(s.clientSamples()).isEqualTo(40);
+            assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+            // Sample 38 failed: not a kept request's, still in the error rate.
+            assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
+            assertThat(s.client().count()).isEqualTo(8);
+        }
+    }
+
+    @Test
+    void withoutRequestIdsTheKeptRequestsSamplesAreThoseTheJoinByPathAndTimeGaveThem() {
+        RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true, false);
+        RunModel sampled = halves(new RunModelBuilder(8, 1_000, 1_000), true, true, false);
+
+        assertThat(all.join().matchedByTime()).isEqualTo(40);
+        assertThat(sampled.join().matchedByTime()).isEqualTo(8);
+        assertThat(sampled.client()).hasSize(8);
+        assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+        assertThat(sampled.join().clientWithoutIdUnmatched()).isZero();
+        dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
+        assertThat(s.clientSamples()).isEqualTo(40);
+        assertThat(s.errorRate()).isEqualTo(1 / 40.0);
+    }
 }

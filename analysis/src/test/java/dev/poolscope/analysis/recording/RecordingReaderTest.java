@@ -27,7 +27,7 @@ class RecordingReaderTest {
         agent = run.write(dir.resolve("run")).runDir().resolve("agent");
     }
 
-    static final class Collect implements RecordingListener {
+    static class Collect implements RecordingListener {
         final List<Events.Request> requests = new ArrayList<>();
         final List<Events.ConnectionWait> waits = new ArrayList<>();
         final List<Events.ThreadWait> parks = new ArrayList<>();
@@ -58,6 +58,51 @@ class RecordingReaderTest {
         public void hikariPool(Events.HikariPoolGauge e) {
             hikari.add(e);
         }
+    }
+
+    /** Two request-only passes, then the full one: the passes see the requests alone, and the same ones. */
+    @Test
+    void requestPassesHandOverTheRequestsAloneBeforeTheFullPass() throws Exception {
+        List<String> log = new ArrayList<>();
+        int[] passes = {0};
+        Collect c = new Collect() {
+            @Override
+            public boolean wantsRequestPass() {
+                return passes[0] < 2;
+            }
+
+            @Override
+            public void requestPass(Events.Request e) {
+                log.add(passes[0] + ":" + e.requestId() + "@" + e.thread().javaThreadId() + ":"
+                        + e.startNanos()
+                        + "-" + e.endNanos());
+            }
+
+            @Override
+            public void requestPassEnd() {
+                passes[0]++;
+            }
+
+            @Override
+            public void connectionWait(Events.ConnectionWait e) {
+                assertThat(passes[0]).isEqualTo(2);
+                super.connectionWait(e);
+            }
+        };
+        new RecordingReader().read(agent, c);
+
+        List<String> full = c.requests.stream()
+                .map(e -> e.requestId() + "@" + e.thread().javaThreadId() + ":" + e.startNanos() + "-"
+                        + e.endNanos())
+                .toList();
+        assertThat(full).hasSize(4);
+        assertThat(log.stream().filter(s -> s.startsWith("0:")).map(s -> s.substring(2)))
+                .containsExactlyInAnyOrderElementsOf(full);
+        assertThat(log.stream().filter(s -> s.startsWith("1:")).map(s -> s.substring(2)))
+                .containsExactlyElementsOf(
+                        log.stream().filter(s -> s.startsWith("0:")).map(s -> s.substring(2))
+                                .toList());
+        assertThat(c.waits).hasSize(4);
     }
 
     @Test
