@@ -114,6 +114,21 @@ public final class RecordingReader {
         } catch (IOException e) {
             return;
         }
+        if (!ChunkHeaders.allFinished(file)) {
+            // An event stream waits for an unfinished chunk to be finished (a killed JVM's chunk never is): read
+            // such a file whole, as the full pass does, and keep the requests.
+            try (RecordingFile rf = new RecordingFile(file)) {
+                while (rf.hasMoreEvents()) {
+                    RecordedEvent e = rf.readEvent();
+                    if (REQUEST.equals(e.getEventType().getName())) {
+                        dispatcher.l.requestPass(dispatcher.requestKey(e));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // Counted as far as it could be read; the full pass reports the damage.
+            }
+            return;
+        }
         try (EventStream es = EventStream.openFile(file)) {
             es.setOrdered(false);
             es.setReuse(true);

@@ -132,6 +132,50 @@ class RecordingReaderTest {
         assertThat(info.count("poolscope.Request")).isEqualTo(4);
     }
 
+    /**
+     * The chunk a killed JVM leaves in its repository is never finished (its header's file state is a generation
+     * number, not 0), and the JDK's event stream waits for it to finish: the request passes read such a chunk whole.
+     */
+    @Test
+    void requestPassesReadAChunkTheJvmNeverFinished() throws Exception {
+        Path chunkDir = Files
+                .createDirectories(dir.resolve("unfinished/agent/jfr-repository/2025_11_21_10_00_00_123"));
+        Path chunk = chunkDir.resolve("2025_11_21_10_00_00.jfr");
+        byte[] bytes = Files.readAllBytes(agent.resolve("recording.jfr"));
+        assertThat(ChunkHeaders.allFinished(agent.resolve("recording.jfr"))).isTrue();
+        bytes[64] = 2;
+        Files.write(chunk, bytes);
+        assertThat(ChunkHeaders.allFinished(chunk)).isFalse();
+        List<String> passed = new ArrayList<>();
+        boolean[] done = {false};
+        Collect c = new Collect() {
+            @Override
+            public boolean wantsRequestPass() {
+                return !done[0];
+            }
+
+            @Override
+            public void requestPass(Events.Request e) {
+                passed.add(e.requestId());
+            }
+
+            @Override
+            public void requestPassEnd() {
+                done[0] = true;
+            }
+        };
+        RecordingInfo info = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(60),
+                () -> new RecordingReader().read(dir.resolve("unfinished/agent"), c));
+        assertThat(info.fromRepository()).isTrue();
+        assertThat(passed).containsExactlyInAnyOrderElementsOf(
+                c.requests.stream().map(Events.Request::requestId).toList());
+        assertThat(c.requests).hasSize(4);
+        byte[] cut = java.util.Arrays.copyOf(Files.readAllBytes(agent.resolve("recording.jfr")), 100);
+        Files.write(chunk, cut);
+        assertThat(ChunkHeaders.allFinished(chunk)).as("a chunk cut short").isFalse();
+    }
+
     @Test
     void fallsBackToRepositoryChunksWhenTheDumpIsMissing() throws Exception {
         Path other = Files
