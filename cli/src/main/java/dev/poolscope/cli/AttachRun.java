@@ -35,6 +35,8 @@ final class AttachRun {
     static final String MESSAGE = "poolscope.agent.message";
     /** The agent stops itself this long after the duration if the stop never comes (this process was killed). */
     static final int STOP_AFTER_GRACE_S = 120;
+    /** How long a call through the attach API may take: the agent's start took up to 26 s on a loaded machine. */
+    static final java.time.Duration ATTACH_BOUND = java.time.Duration.ofSeconds(120);
     static final int MIN_FEATURE = 21;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -147,20 +149,37 @@ final class AttachRun {
         }
     }
 
-    private static VirtualMachine connect(long pid) {
+    private static VirtualMachine connect(long pid) throws IOException {
         try {
-            return VirtualMachine.attach(Long.toString(pid));
+            return Bounded.within(ATTACH_BOUND, "pid " + pid + " did not answer the attach API within "
+                    + ATTACH_BOUND.toSeconds()
+                    + " s (its attach listener is busy or the JVM is stuck); nothing"
+                    + " was loaded", () -> VirtualMachine.attach(Long.toString(pid)));
         } catch (AttachNotSupportedException | IOException e) {
             throw new UserError("cannot attach to pid " + pid + ": " + oneLine(e)
                     + " (same user? started with -XX:+DisableAttachMechanism?)");
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         }
     }
 
     private void load(VirtualMachine vm, String options) throws IOException {
         try {
-            vm.loadAgent(layout.agentJar().toString(), options);
+            Bounded.within(ATTACH_BOUND, "the agent did not return from " + (options.equals("stop")
+                    ? "its stop"
+                    : "its start") + " within " + ATTACH_BOUND.toSeconds() + " s; it stops itself "
+                    + STOP_AFTER_GRACE_S + " s after the duration", () -> {
+                        vm.loadAgent(layout.agentJar().toString(), options);
+                        return null;
+                    });
         } catch (AgentLoadException | AgentInitializationException e) {
             throw new UserError("the target JVM refused the agent: " + oneLine(e));
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         }
     }
 

@@ -211,6 +211,54 @@ class EndToEndIT {
         }
     }
 
+    /**
+     * A pool built before the attach and not borrowed from while the agent records is still found: HikariCP's
+     * housekeeper (every 500 ms here instead of its 30 s) names it.
+     */
+    @Test
+    @Order(5)
+    void attachFindsAPoolNobodyBorrowsFrom() throws Exception {
+        Path dir = work.resolve("attached-idle");
+        Layout layout = Layout.detect();
+        try (AppProcess app = AppProcess.start(
+                java.util.List.of(Layout.javaBin(), "-Dcom.zaxxer.hikari.housekeeping.periodMs=500", "-jar",
+                        layout.appJar().toString(), "--port", "0"),
+                Files.createDirectories(work.resolve("attach-idle-app")).resolve("app.log"))) {
+            String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(
+                    true);
+            // Requests that never touch the database, so only the housekeeper can show the pool to the agent.
+            Thread pings = Thread.ofPlatform().daemon().start(() -> {
+                while (running.get()) {
+                    try {
+                        client.send(
+                                java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/api/ping"))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.discarding());
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            int exit;
+            try {
+                exit = PoolscopeCli.execute("attach", Long.toString(app.pid()), "--duration", "3s", "--out",
+                        dir.toString());
+            } finally {
+                running.set(false);
+                pings.join(10_000);
+            }
+            assertThat(exit).isZero();
+            JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+            assertThat(summary.path("hold_ms").path("max").asDouble()).as("no connection borrowed").isZero();
+            assertThat(summary.path("pool_size").asDouble())
+                    .as("the idle pool, found in %s",
+                            Files.readString(dir.resolve("agent").resolve("metadata.json")))
+                    .isEqualTo(10);
+        }
+    }
+
     private static java.io.File readOr(Path file) throws java.io.IOException {
         if (Files.isRegularFile(file)) {
             return file.toFile();

@@ -91,6 +91,11 @@ final class Instrumenter {
                                 PKG + "hikari.HikariAdvice$Created"))
                 .transform(advice.advice(named("getConnection").and(takesArguments(long.class)),
                         PKG + "hikari.HikariAdvice$GetConnection"));
+        if (attached) {
+            hooks = hooks.type(named("com.zaxxer.hikari.pool.HikariPool$HouseKeeper"))
+                    .transform(advice.advice(named("run").and(takesNoArguments()),
+                            PKG + "hikari.HikariAdvice$HouseKeeping"));
+        }
         // A field cannot be added on retransformation: attached, the state goes to a weak identity map.
         AgentBuilder.Transformer borrowStamp = attached
                 ? Instrumenter::unchanged

@@ -45,6 +45,16 @@ final class JfrRecording {
                 new Object[]{new String[]{"repositorypath=" + repository}},
                 new String[]{String[].class.getName()});
 
+        // Every event class is initialized here before any is registered. JFR registers an event class from its
+        // static initializer too, and FlightRecorder.register initializes the class while it holds JFR's metadata
+        // lock: a host thread that began initializing one (its first getConnection after the hooks went in) waited
+        // for that lock while this thread, holding it, waited for the class, and both hung with the host's requests
+        // behind them (seen on attach). Initialized first, no register below waits for a class.
+        initialize(AgentStatusEvent.class, RequestHooks.eventType(), WorkerPools.eventType(),
+                SchedStatSampler.eventType(), LoopHooks.eventType());
+        initialize(HikariHooks.eventTypes());
+        initialize(RedisHooks.eventTypes());
+        initialize(R2dbcHooks.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
@@ -73,6 +83,12 @@ final class JfrRecording {
         // JFR's own shutdown hook races ours, so the status at shutdown is best effort; one at start is certain.
         AgentStatusEvent.emit();
         return new JfrRecording(r, o.out());
+    }
+
+    private static void initialize(Class<?>... types) throws ClassNotFoundException {
+        for (Class<?> t : types) {
+            Class.forName(t.getName(), true, t.getClassLoader());
+        }
     }
 
     private static void enableJdkEvents(Recording r, AgentOptions o) {

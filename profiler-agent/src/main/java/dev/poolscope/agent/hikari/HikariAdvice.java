@@ -49,6 +49,17 @@ final class HikariAdvice {
         }
     }
 
+    /**
+     * {@code HikariPool.HouseKeeper.run()} when the agent attached to a running JVM: finds a pool made before that
+     * nobody borrows from while the agent records (the housekeeper runs every 30 s by default, however idle the pool).
+     */
+    static final class HouseKeeping {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.FieldValue("this$0") Object pool) {
+            HikariHooks.seen(pool);
+        }
+    }
+
     /** {@code ProxyConnection.close()}: the end of the hold (idempotent: only the first close counts). */
     static final class Close {
         @Advice.OnMethodEnter(suppress = Throwable.class)
