@@ -38,16 +38,6 @@ final class LongList {
     }
 
     private int lowerBound(long t) {
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return SortedLongs.firstAtLeast(a, 0, size, t);
     }
 }

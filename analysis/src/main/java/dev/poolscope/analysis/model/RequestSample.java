@@ -253,17 +253,7 @@ final class RequestSample {
     }
 
     private int firstIndex(long threadId) {
-        int l = 0;
-        int h = thread.length;
-        while (l < h) {
-            int mid = (l + h) >>> 1;
-            if (thread[mid] < threadId) {
-                l = mid + 1;
-            } else {
-                h = mid;
-            }
-        }
-        return l;
+        return SortedLongs.firstAtLeast(thread, 0, thread.length, threadId);
     }
 
     /** Index of the thread's last request starting at or before {@code t}, or lo - 1. */
@@ -272,17 +262,7 @@ final class RequestSample {
         if (c >= lo && c < hi && start[c] <= t && (c + 1 == hi || start[c + 1] > t)) {
             return c;
         }
-        int l = lo;
-        int h = hi;
-        while (l < h) {
-            int mid = (l + h) >>> 1;
-            if (start[mid] <= t) {
-                l = mid + 1;
-            } else {
-                h = mid;
-            }
-        }
-        cursor = l - 1;
+        cursor = SortedLongs.firstAbove(start, lo, hi, t) - 1;
         return cursor;
     }
 

@@ -89,17 +89,7 @@ final class SampledWaits {
         }
 
         int lowerBound(long t) {
-            int lo = 0;
-            int hi = size;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (times[mid] < t) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
+            return SortedLongs.firstAtLeast(times, 0, size, t);
         }
     }
 }

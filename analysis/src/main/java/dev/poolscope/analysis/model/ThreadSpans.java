@@ -109,17 +109,7 @@ final class ThreadSpans {
         if (maxEnd.length != size) {
             return 0; // not sealed: scan all
         }
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (maxEnd[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return SortedLongs.firstAbove(maxEnd, 0, size, t);
     }
 
     long start(int i) {
