@@ -1,6 +1,9 @@
 package dev.poolscope.agent.it;
 
-/** A host with no Spring, Hikari, Redis or servlets: some CPU work and sleeps for the given milliseconds. */
+/**
+ * A host with no Spring, Hikari, Redis or servlets: for the given milliseconds, 15 ms of CPU work then a 5 ms sleep,
+ * so a 20 ms sampler finds its main thread running most of the time.
+ */
 public final class PlainHost {
     private PlainHost() {
     }
@@ -11,10 +14,13 @@ public final class PlainHost {
         long sum = 0;
         System.out.println("plain host started");
         while (System.currentTimeMillis() < end) {
-            for (int i = 0; i < 1_000_000; i++) {
-                sum += i % 7;
+            long busyUntil = System.nanoTime() + 15_000_000L;
+            while (System.nanoTime() < busyUntil) {
+                for (int i = 0; i < 10_000; i++) {
+                    sum += i % 7;
+                }
             }
-            Thread.sleep(20);
+            Thread.sleep(5);
         }
         System.out.println("plain host done " + (sum >= 0));
     }
