@@ -45,9 +45,17 @@ class EndToEndIT {
         assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isPositive();
         assertThat(summary.path("error_rate").asDouble()).isLessThan(0.01);
         assertThat(summary.path("join").path("matched").asLong()).isPositive();
+        // What the agent cost, from async-profiler's CPU samples of the window: some, and far from all of them.
+        JsonNode agentCpu = summary.path("agent_cpu");
+        assertThat(agentCpu.path("cpu_samples").asLong()).as(agentCpu.toString()).isPositive();
+        assertThat(agentCpu.path("agent_share").asDouble()).as(agentCpu.toString()).isPositive()
+                .isLessThan(0.5);
+        assertThat(agentCpu.path("share_by_part").path("host").asDouble()).as(agentCpu.toString())
+                .isGreaterThan(agentCpu.path("agent_share").asDouble());
         String report = Files.readString(dir.resolve("report.html"));
+        assertThat(report).contains("The agent&#39;s own work was ");
         for (String section : new String[]{"summary", "diagnosis", "xlog", "steps", "gaps", "client-server",
-                "threads", "flames"}) {
+                "threads", "flames", "agent-cost"}) {
             assertThat(report).contains("<section id=\"" + section + "\"");
         }
         assertThat(report).contains("<svg");

@@ -82,7 +82,10 @@ final class InstancesAnalyzer {
                 RunSummary s = RunSummary.of(m);
                 String report = "report-" + name + ".html";
                 List<FlameInput> flames = analyzer.flames(runDir, agent, m, b.recording(), name + "-");
-                new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames);
+                RunAnalyzer.AgentCost cost = RunAnalyzer.agentCost(agent, m);
+                new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames,
+                        cost.cpu(),
+                        cost.why());
                 instances.add(new Instance(name, m, s, d, report));
                 notesOf.add(m.notes());
             }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.analysis.flame.FlameGraphs;
 import dev.poolscope.analysis.flame.WallSampleReader;
 import dev.poolscope.analysis.jtl.JtlException;
@@ -24,6 +25,7 @@ import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RecordingReader;
 import dev.poolscope.analysis.recording.RunConfig;
 import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.analysis.report.AgentCpuJson;
 import dev.poolscope.analysis.report.FlameInput;
 import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
@@ -58,12 +60,14 @@ public final class RunAnalyzer {
         RunSummary summary = RunSummary.of(model);
         try {
             List<FlameInput> flames = flames(runDir, runDir.resolve("agent"), model, b.recording(), "");
+            AgentCost cost = agentCost(runDir.resolve("agent"), model);
             new TimelineJson().write(runDir, model);
             SummaryJson json = new SummaryJson();
-            json.write(runDir.resolve("summary.json"), json.build(model, summary, diagnosis));
+            com.fasterxml.jackson.databind.node.ObjectNode root = json.build(model, summary, diagnosis);
+            AgentCpuJson.put(root, cost.cpu());
+            json.write(runDir.resolve("summary.json"), root);
             new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
-                    summary,
-                    diagnosis, flames);
+                    summary, diagnosis, flames, cost.cpu(), cost.why());
         } catch (IOException | RuntimeException e) {
             return fail("cannot write the report into " + runDir + ": " + oneLine(e));
         }
@@ -236,6 +240,26 @@ public final class RunAnalyzer {
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
                 m.locks(), startup, m.loops(), m.sampling());
+    }
+
+    /** What the agent cost the app in the measured window, or why that is not known. */
+    record AgentCost(AgentCpuReader.AgentCpu cpu, String why) {
+    }
+
+    static AgentCost agentCost(Path agent, RunModel model) {
+        Path async = agent.resolve("async-profiler.jfr");
+        if (!Files.isRegularFile(async)) {
+            return new AgentCost(null,
+                    "agent/async-profiler.jfr is absent (async-profiler off or not loaded): the"
+                            + " agent's own CPU is not measured in this run.");
+        }
+        MeasuredWindow w = model.window();
+        try {
+            return new AgentCost(new AgentCpuReader().read(async, w::contains), null);
+        } catch (IOException | RuntimeException e) {
+            return new AgentCost(null,
+                    "the agent's own CPU could not be read from async-profiler.jfr: " + oneLine(e));
+        }
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */

@@ -12,6 +12,7 @@ import org.thymeleaf.context.Context;
 import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
+import dev.poolscope.analysis.flame.AgentCpuReader.AgentCpu;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
@@ -43,7 +44,13 @@ public final class ReportWriter {
 
     public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
             List<FlameInput> flames) throws IOException {
-        write(file, runName, run, summary, diagnosis, flames, null, List.of());
+        write(file, runName, run, summary, diagnosis, flames, null, List.of(), null, null);
+    }
+
+    /** One run, with what the agent cost it ({@code agentCpu} null: {@code agentCpuWhy} says why). */
+    public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
+            List<FlameInput> flames, AgentCpu agentCpu, String agentCpuWhy) throws IOException {
+        write(file, runName, run, summary, diagnosis, flames, null, List.of(), agentCpu, agentCpuWhy);
     }
 
     /**
@@ -52,6 +59,14 @@ public final class ReportWriter {
      */
     public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
             List<FlameInput> flames, String instancesSentence, List<Instance> instances) throws IOException {
+        write(file, runName, run, summary, diagnosis, flames, instancesSentence, instances, null,
+                "Each instance's report says what the agent cost that instance.");
+    }
+
+    private void write(Path file, String runName, RunModel run, RunSummary summary,
+            Diagnosis.Result diagnosis,
+            List<FlameInput> flames, String instancesSentence, List<Instance> instances, AgentCpu agentCpu,
+            String agentCpuWhy) throws IOException {
         Context ctx = new Context();
         ctx.setVariable("runName", runName);
         ctx.setVariable("notes", run.notes());
@@ -66,6 +81,7 @@ public final class ReportWriter {
         ctx.setVariable("timeline", new TimelineView().build(run));
         ctx.setVariable("flames", new FlameView().build(flames));
         ctx.setVariable("diagnosis", new DiagnosisView().build(diagnosis));
+        ctx.setVariable("agentCost", new AgentCostView().build(agentCpu, agentCpuWhy));
         ctx.setVariable("causes", List.of(Cause.ALL));
         if (!instances.isEmpty()) {
             ctx.setVariable("source", instances.size() + " instances, one agent folder each: "

@@ -134,7 +134,9 @@ class RecordingReaderTest {
 
     /**
      * The chunk a killed JVM leaves in its repository is never finished (its header's file state is a generation
-     * number, not 0), and the JDK's event stream waits for it to finish: the request passes read such a chunk whole.
+     * number, not 0), and the JDK's event stream waits for it to finish: the request passes read such a chunk with the
+     * JDK's file parser instead, which reads an unfinished chunk as far as its last flush (3 or 4 of this recording's 4
+     * requests, depending on where JFR's flush fell while the test recorded them), the same requests as the main pass.
      */
     @Test
     void requestPassesReadAChunkTheJvmNeverFinished() throws Exception {
@@ -170,7 +172,7 @@ class RecordingReaderTest {
         assertThat(info.fromRepository()).isTrue();
         assertThat(passed).containsExactlyInAnyOrderElementsOf(
                 c.requests.stream().map(Events.Request::requestId).toList());
-        assertThat(c.requests).hasSize(4);
+        assertThat(c.requests).isNotEmpty().hasSizeLessThanOrEqualTo(4);
         byte[] cut = java.util.Arrays.copyOf(Files.readAllBytes(agent.resolve("recording.jfr")), 100);
         Files.write(chunk, cut);
         assertThat(ChunkHeaders.allFinished(chunk)).as("a chunk cut short").isFalse();
