@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,8 +53,12 @@ final class OverheadBench implements Callable<Integer> {
     }
 
     /** One run's numbers over its measured window. */
+    /**
+     * {@code agentCpuShare}: the agent's share of the app's CPU in the window, from async-profiler's CPU samples (the
+     * report's section 9); NaN without async-profiler.
+     */
     record Sample(String mode, int round, double throughput, double p99Ms, double cpuMsPerRequest,
-            double drift, long errors, double heapAfterGcBytes) {
+            double drift, long errors, double heapAfterGcBytes, double agentCpuShare) {
     }
 
     @Option(names = "--rounds", defaultValue = "3", description = "rounds; each runs every mode once (default: ${DEFAULT-VALUE})")
@@ -134,8 +139,9 @@ final class OverheadBench implements Callable<Integer> {
                 samples.add(s);
                 // After every run, so a bench stopped half-way keeps what it measured.
                 writeJson(dir, all, samples, appArgs, settleS, measureS);
-                System.err.printf(Locale.ROOT, "%s measured: %.1f req/s, p99 %.0f ms, %.3f CPU ms/request%n",
-                        label, s.throughput(), s.p99Ms(), s.cpuMsPerRequest());
+                System.err.printf(Locale.ROOT,
+                        "%s measured: %.1f req/s, p99 %.0f ms, %.3f CPU ms/request, agent %s of the app's CPU%n",
+                        label, s.throughput(), s.p99Ms(), s.cpuMsPerRequest(), share(s.agentCpuShare()));
             }
         }
 
@@ -179,7 +185,22 @@ final class OverheadBench implements Callable<Integer> {
         return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
                 window.samples() == 0 ? Double.NaN : cpuMs / window.samples(),
                 firstHalf == 0 ? Double.NaN : secondHalf / firstHalf, window.errors(),
-                heap.isNumber() ? heap.asDouble() : Double.NaN);
+                heap.isNumber() ? heap.asDouble() : Double.NaN, agentCpuShare(runDir, from, to));
+    }
+
+    /** The agent's share of the app's CPU samples between the epoch milliseconds; NaN without async-profiler. */
+    static double agentCpuShare(Path runDir, long fromMs, long toMs) throws java.io.IOException {
+        Path async = runDir.resolve("agent/async-profiler.jfr");
+        if (!Files.isRegularFile(async)) {
+            return Double.NaN;
+        }
+        AgentCpuReader.AgentCpu cpu = new AgentCpuReader().read(async,
+                t -> t >= fromMs * 1_000_000L && t < toMs * 1_000_000L);
+        return cpu.samples() == 0 ? Double.NaN : cpu.agentShare();
+    }
+
+    private static String share(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
     }
 
     /** The app's CPU ms at {@code t}, interpolated between the once-a-second readings. */
@@ -203,9 +224,9 @@ final class OverheadBench implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "%nagent overhead: %d rounds, order rotated each round;"
                 + " ratios are against no agent in the same round, median [min-max]%n",
                 samples.stream().mapToInt(Sample::round).max().orElse(0)));
-        b.append(String.format(Locale.ROOT, "%-11s %9s %7s %22s %22s %10s %22s %10s%n", "mode", "req/s",
+        b.append(String.format(Locale.ROOT, "%-11s %9s %7s %22s %22s %10s %22s %10s %9s%n", "mode", "req/s",
                 "p99 ms",
-                "throughput ratio", "p99 ratio", "CPU ms/req", "CPU/request ratio", "heap MB"));
+                "throughput ratio", "p99 ratio", "CPU ms/req", "CPU/request ratio", "heap MB", "agent CPU"));
         for (Mode m : modes) {
             List<Sample> mine = samples.stream().filter(s -> s.mode().equals(m.name())).toList();
             double[] tRatio = new double[mine.size()], pRatio = new double[mine.size()],
@@ -220,15 +241,22 @@ final class OverheadBench implements Callable<Integer> {
                 pRatio[i] = s.p99Ms() / Math.max(1, base.p99Ms());
                 cRatio[i] = s.cpuMsPerRequest() / base.cpuMsPerRequest();
             }
-            b.append(String.format(Locale.ROOT, "%-11s %9.1f %7.0f %22s %22s %10.3f %22s %10.1f%n", m.name(),
+            double[] agent = mine.stream().mapToDouble(Sample::agentCpuShare).filter(v -> !Double.isNaN(v))
+                    .toArray();
+            b.append(String.format(Locale.ROOT, "%-11s %9.1f %7.0f %22s %22s %10.3f %22s %10.1f %9s%n",
+                    m.name(),
                     median(mine.stream().mapToDouble(Sample::throughput).toArray()),
                     median(mine.stream().mapToDouble(Sample::p99Ms).toArray()), spread(tRatio),
                     spread(pRatio),
                     median(mine.stream().mapToDouble(Sample::cpuMsPerRequest).toArray()), spread(cRatio),
-                    median(mine.stream().mapToDouble(Sample::heapAfterGcBytes).toArray()) / 1e6));
+                    median(mine.stream().mapToDouble(Sample::heapAfterGcBytes).toArray()) / 1e6,
+                    agent.length == 0 ? "-" : share(median(agent))));
         }
         b.append("targets: throughput ratio >= 0.99 (jfr), >= 0.97 (full); p99 ratio <= 1.05;"
                 + " heap <= +32 MB over none\n");
+        b.append(
+                "agent CPU: the agent's share of the app's CPU samples in the window, median (async-profiler's"
+                        + " CPU timer; a lower bound; '-' without async-profiler)\n");
         List<Sample> drifting = samples.stream()
                 .filter(s -> !(Math.abs(s.drift() - 1) <= 0.05))
                 .toList();

@@ -41,6 +41,45 @@ class OverheadBenchTest {
         assertThat(s.cpuMsPerRequest()).isCloseTo(700.0 / 60, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(s.drift()).isEqualTo(1.0);
         assertThat(s.heapAfterGcBytes()).isEqualTo(5e7);
+        assertThat(s.agentCpuShare()).as("no async-profiler.jfr in the run").isNaN();
+    }
+
+    /**
+     * A real async-profiler recording made in this JVM: a thread named as the agent's threads are and an app thread
+     * spin side by side; the bench's window (epoch milliseconds) selects their samples.
+     */
+    @Test
+    void theAgentsShareOfTheAppsCpuIsReadInTheWindow() throws Exception {
+        Path run = dir.resolve("asprof");
+        Files.createDirectories(run.resolve("agent"));
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable spin = () -> {
+            long x = 0;
+            while (!stop.get()) {
+                x += System.nanoTime() % 3;
+            }
+            assertThat(x).isNotNegative();
+        };
+        Thread agent = new Thread(spin, "poolscope-bench-test");
+        Thread app = new Thread(spin, "app");
+        one.profiler.AsyncProfiler profiler = one.profiler.AsyncProfiler.getInstance();
+        long from = System.currentTimeMillis();
+        profiler.execute(
+                "start,event=ctimer,interval=10000000,file=" + run.resolve("agent/async-profiler.jfr"));
+        agent.start();
+        app.start();
+        Thread.sleep(1200);
+        stop.set(true);
+        agent.join();
+        app.join();
+        profiler.execute("stop");
+        long to = System.currentTimeMillis() + 1;
+
+        double share = OverheadBench.agentCpuShare(run, from, to);
+        assertThat(share).as("one of two spinning threads is the agent's").isBetween(0.25, 0.75);
+        assertThat(OverheadBench.agentCpuShare(run, to + 60_000, to + 120_000)).as("no samples then").isNaN();
+        assertThat(OverheadBench.agentCpuShare(dir.resolve("none"), from, to)).as("no async-profiler")
+                .isNaN();
     }
 
     @Test
@@ -56,16 +95,16 @@ class OverheadBenchTest {
         List<OverheadBench.Mode> modes = List.of(OverheadBench.Mode.NONE,
                 new OverheadBench.Mode("jfr", true, "asprof=false"));
         List<OverheadBench.Sample> samples = List.of(
-                new OverheadBench.Sample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6),
-                new OverheadBench.Sample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6),
-                new OverheadBench.Sample("jfr", 2, 500, 50, 0.25, 1.2, 3, 45e6),
-                new OverheadBench.Sample("none", 2, 400, 50, 0.25, 1.0, 0, 40e6));
+                new OverheadBench.Sample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6, Double.NaN),
+                new OverheadBench.Sample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6, 0.031),
+                new OverheadBench.Sample("jfr", 2, 500, 50, 0.25, 1.2, 3, 45e6, 0.045),
+                new OverheadBench.Sample("none", 2, 400, 50, 0.25, 1.0, 0, 40e6, Double.NaN));
 
         String table = OverheadBench.table(modes, samples);
 
         assertThat(table).contains(
-                "none            700.0      75    1.000 [1.000-1.000]    1.000 [1.000-1.000]      0.375    1.000 [1.000-1.000]       40.0",
-                "jfr             745.0      77    1.120 [0.990-1.250]    1.020 [1.000-1.040]      0.380    1.010 [1.000-1.020]       44.0",
+                "none            700.0      75    1.000 [1.000-1.000]    1.000 [1.000-1.000]      0.375    1.000 [1.000-1.000]       40.0         -\n",
+                "jfr             745.0      77    1.120 [0.990-1.250]    1.020 [1.000-1.040]      0.380    1.010 [1.000-1.020]       44.0      3.8%\n",
                 "WARNING: not steady: throughput moved more than 5% between the halves of the measured window in"
                         + " [round 2 jfr (x1.20)]; a longer --settle may help",
                 "WARNING: 3 failed requests in the measured windows");
