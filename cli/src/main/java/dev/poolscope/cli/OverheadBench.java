@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -135,7 +134,8 @@ final class OverheadBench implements Callable<Integer> {
                 new RunExecutor(layout,
                         (phase, detail) -> System.err.println(label + " " + phase + ": " + detail))
                         .execute(spec);
-                Sample s = measure(mode.name(), r + 1, runDir, settleS, measureS);
+                Sample s = measure(mode.name(), r + 1, runDir, settleS, measureS,
+                        (from, to) -> agentCpuShare(layout, runDir, from, to));
                 samples.add(s);
                 // After every run, so a bench stopped half-way keeps what it measured.
                 writeJson(dir, all, samples, appArgs, settleS, measureS);
@@ -166,11 +166,17 @@ final class OverheadBench implements Callable<Integer> {
                 json);
     }
 
+    /** A figure of a run over a window in epoch milliseconds. */
+    interface Window {
+        double applyAsDouble(long fromMs, long toMs) throws Exception;
+    }
+
     /**
      * The measured window starts {@code settleS} after the first sample of the load and lasts
      * {@code measureS}; samples count by their start.
      */
-    static Sample measure(String mode, int round, Path runDir, int settleS, int measureS) throws Exception {
+    static Sample measure(String mode, int round, Path runDir, int settleS, int measureS, Window agentShare)
+            throws Exception {
         Path jtl = runDir.resolve("jmeter/results.jtl");
         long first = JtlSummary.read(jtl).firstStartMs();
         long from = first + settleS * 1000L;
@@ -185,18 +191,38 @@ final class OverheadBench implements Callable<Integer> {
         return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
                 window.samples() == 0 ? Double.NaN : cpuMs / window.samples(),
                 firstHalf == 0 ? Double.NaN : secondHalf / firstHalf, window.errors(),
-                heap.isNumber() ? heap.asDouble() : Double.NaN, agentCpuShare(runDir, from, to));
+                heap.isNumber() ? heap.asDouble() : Double.NaN, agentShare.applyAsDouble(from, to));
     }
 
-    /** The agent's share of the app's CPU samples between the epoch milliseconds; NaN without async-profiler. */
-    static double agentCpuShare(Path runDir, long fromMs, long toMs) throws java.io.IOException {
-        Path async = runDir.resolve("agent/async-profiler.jfr");
-        if (!Files.isRegularFile(async)) {
+    /**
+     * The agent's share of the app's CPU samples between the epoch milliseconds, from the analysis' {@code agent-cpu}
+     * (a process, as every use of the analysis here); NaN without async-profiler or samples.
+     */
+    static double agentCpuShare(Layout layout, Path runDir, long fromMs, long toMs) throws Exception {
+        if (!Files.isRegularFile(runDir.resolve("agent/async-profiler.jfr"))) {
             return Double.NaN;
         }
-        AgentCpuReader.AgentCpu cpu = new AgentCpuReader().read(async,
-                t -> t >= fromMs * 1_000_000L && t < toMs * 1_000_000L);
-        return cpu.samples() == 0 ? Double.NaN : cpu.agentShare();
+        layout.require(layout.analysisJar(), "analysis");
+        Path out = runDir.resolve("agent-cpu.json");
+        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), "-Xmx256m", "-jar",
+                layout.analysisJar().toString(), "agent-cpu", runDir.toString(), "--from-ms",
+                Long.toString(fromMs),
+                "--to-ms", Long.toString(toMs))
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start());
+        if (p.waitFor() != 0) {
+            System.err.println("[bench] the agent's CPU share of " + runDir.getFileName()
+                    + " could not be read (above); the column shows '-' for it");
+            return Double.NaN;
+        }
+        return parseShare(Files.readString(out));
+    }
+
+    /** {@code agent_share} of the analysis' {@code agent-cpu} line; NaN for {@code null} (no samples). */
+    static double parseShare(String json) throws java.io.IOException {
+        JsonNode n = new ObjectMapper().readTree(json);
+        return n == null || !n.path("agent_share").isNumber() ? Double.NaN : n.path("agent_share").asDouble();
     }
 
     private static String share(double v) {

@@ -33,7 +33,12 @@ class OverheadBenchTest {
                 // CPU readings once a second: 50 ms of CPU a second while settling, 100 ms after.
                 "[[100000,0],[104000,200],[105000,300],[110000,900]]");
 
-        OverheadBench.Sample s = OverheadBench.measure("jfr", 2, run, 4, 6);
+        long[] window = new long[2];
+        OverheadBench.Sample s = OverheadBench.measure("jfr", 2, run, 4, 6, (from, to) -> {
+            window[0] = from;
+            window[1] = to;
+            return 0.05;
+        });
 
         assertThat(s.throughput()).isEqualTo(10.0);
         assertThat(s.p99Ms()).isEqualTo(40);
@@ -41,44 +46,18 @@ class OverheadBenchTest {
         assertThat(s.cpuMsPerRequest()).isCloseTo(700.0 / 60, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(s.drift()).isEqualTo(1.0);
         assertThat(s.heapAfterGcBytes()).isEqualTo(5e7);
-        assertThat(s.agentCpuShare()).as("no async-profiler.jfr in the run").isNaN();
+        assertThat(s.agentCpuShare()).isEqualTo(0.05);
+        assertThat(window).as("the agent's share is read over the same window").containsExactly(104_000,
+                110_000);
     }
 
-    /**
-     * A real async-profiler recording made in this JVM: a thread named as the agent's threads are and an app thread
-     * spin side by side; the bench's window (epoch milliseconds) selects their samples.
-     */
     @Test
-    void theAgentsShareOfTheAppsCpuIsReadInTheWindow() throws Exception {
-        Path run = dir.resolve("asprof");
-        Files.createDirectories(run.resolve("agent"));
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        Runnable spin = () -> {
-            long x = 0;
-            while (!stop.get()) {
-                x += System.nanoTime() % 3;
-            }
-            assertThat(x).isNotNegative();
-        };
-        Thread agent = new Thread(spin, "poolscope-bench-test");
-        Thread app = new Thread(spin, "app");
-        one.profiler.AsyncProfiler profiler = one.profiler.AsyncProfiler.getInstance();
-        long from = System.currentTimeMillis();
-        profiler.execute(
-                "start,event=ctimer,interval=10000000,file=" + run.resolve("agent/async-profiler.jfr"));
-        agent.start();
-        app.start();
-        Thread.sleep(1200);
-        stop.set(true);
-        agent.join();
-        app.join();
-        profiler.execute("stop");
-        long to = System.currentTimeMillis() + 1;
-
-        double share = OverheadBench.agentCpuShare(run, from, to);
-        assertThat(share).as("one of two spinning threads is the agent's").isBetween(0.25, 0.75);
-        assertThat(OverheadBench.agentCpuShare(run, to + 60_000, to + 120_000)).as("no samples then").isNaN();
-        assertThat(OverheadBench.agentCpuShare(dir.resolve("none"), from, to)).as("no async-profiler")
+    void theAgentsShareIsReadFromTheAnalysisLine() throws Exception {
+        assertThat(OverheadBench
+                .parseShare("{\"cpu_samples\":1200,\"agent_share\":0.0931,\"share_by_part\":{}}"))
+                .isEqualTo(0.0931);
+        assertThat(OverheadBench.parseShare("null")).isNaN();
+        assertThat(OverheadBench.agentCpuShare(null, dir.resolve("no-agent"), 0, 1)).as("no async-profiler")
                 .isNaN();
     }
 

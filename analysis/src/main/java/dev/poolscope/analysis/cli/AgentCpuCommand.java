@@ -1,0 +1,56 @@
+package dev.poolscope.analysis.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.poolscope.analysis.flame.AgentCpuReader;
+import dev.poolscope.analysis.report.AgentCpuJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The agent's share of the app's CPU between two instants, as one JSON line: what the overhead bench reads for each
+ * of its runs' windows (the report's section 9 covers the run's whole measured window).
+ */
+@Command(name = "agent-cpu", mixinStandardHelpOptions = true, description = "Print, as one JSON line, the agent's share of the app's CPU samples in RUN_DIR/agent/async-profiler.jfr between two epoch milliseconds.")
+final class AgentCpuCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with agent/async-profiler.jfr")
+    Path runDir;
+
+    @Option(names = "--from-ms", required = true, description = "window start, epoch milliseconds")
+    long fromMs;
+
+    @Option(names = "--to-ms", required = true, description = "window end (excluded), epoch milliseconds")
+    long toMs;
+
+    @Override
+    public Integer call() throws Exception {
+        Path jfr = runDir.resolve("agent").resolve("async-profiler.jfr");
+        if (toMs <= fromMs) {
+            spec.commandLine().getErr().println("poolscope-analysis: --to-ms must be after --from-ms");
+            return 2;
+        }
+        if (!Files.isRegularFile(jfr)) {
+            spec.commandLine().getErr().println("poolscope-analysis: no such file: " + jfr);
+            return AnalysisCli.FAILED;
+        }
+        long from = fromMs * 1_000_000L;
+        long to = toMs * 1_000_000L;
+        AgentCpuReader.AgentCpu cpu = new AgentCpuReader().read(jfr, t -> t >= from && t < to);
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = json.createObjectNode();
+        AgentCpuJson.put(root, cpu);
+        spec.commandLine().getOut().println(json.writeValueAsString(root.get("agent_cpu")));
+        return 0;
+    }
+}
