@@ -1,13 +1,13 @@
 package dev.poolscope.analysis.flame;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
 
-import one.jfr.ClassRef;
 import one.jfr.JfrReader;
 import one.jfr.MethodRef;
 import one.jfr.StackTrace;
@@ -23,20 +23,24 @@ public final class AgentCpuReader {
 
     /** Where a sample's CPU went; a sample counts once, in the first part that matches, in this order. */
     public enum Part {
-        AGENT_THREADS("the agent's and JFR's own threads", true), ASYNC_PROFILER(
-                "async-profiler on the app's threads (its signal handlers)",
-                true), THREAD_CLOCK("the per-request thread clock", true), WALL_FILTER(
-                        "the wall filter's calls",
-                        true), JFR_COMMITS("JFR event commits on the app's threads", true), OTHER_HOOKS(
-                                "the rest of the agent's hooks", true), JIT("JIT compiler threads",
-                                        false), GC("GC threads", false), HOST("the app itself", false);
+        /** Threads named {@code JFR }, {@code poolscope-} or {@code Async-profiler}. */
+        AGENT_THREADS,
+        /** Frames of async-profiler's library (its signal handlers) on the app's threads. */
+        ASYNC_PROFILER,
+        /** The agent's per-request thread clock. */
+        THREAD_CLOCK,
+        /** The agent's calls into async-profiler's thread filter. */
+        WALL_FILTER,
+        /** JFR writing events (the agent's and the JDK's) and their stack traces, on the app's threads. */
+        JFR_COMMITS,
+        /** Any other frame of the agent's. */
+        OTHER_HOOKS,
+        /** The app's from here on: JIT compiler threads. */
+        JIT, GC, HOST;
 
-        public final String label;
-        public final boolean agent;
-
-        Part(String label, boolean agent) {
-            this.label = label;
-            this.agent = agent;
+        /** Whether this part is the agent's cost. */
+        public boolean agent() {
+            return ordinal() < JIT.ordinal();
         }
     }
 
@@ -55,7 +59,7 @@ public final class AgentCpuReader {
         public double agentShare() {
             double s = 0;
             for (Part p : Part.values()) {
-                if (p.agent) {
+                if (p.agent()) {
                     s += share(p);
                 }
             }
@@ -147,22 +151,16 @@ public final class AgentCpuReader {
         return sorted.computeIfAbsent(t, k -> byFrames(frames(r, k)));
     }
 
-    private static java.util.List<String> frames(JfrReader r, StackTrace t) {
-        java.util.List<String> out = new java.util.ArrayList<>(t.methods.length);
+    private static List<String> frames(JfrReader r, StackTrace t) {
+        List<String> out = new ArrayList<>(t.methods.length);
         for (long id : t.methods) {
             MethodRef m = r.methods.get(id);
-            if (m == null) {
-                continue;
+            if (m != null) {
+                String cls = ConverterFrames.className(r, m);
+                String method = ConverterFrames.symbol(r, m.name);
+                out.add(cls.isEmpty() ? method : cls + "." + method);
             }
-            ClassRef c = r.classes.get(m.cls);
-            String cls = c == null ? "" : symbol(r, c.name).replace('/', '.');
-            out.add(cls.isEmpty() ? symbol(r, m.name) : cls + "." + symbol(r, m.name));
         }
         return out;
-    }
-
-    private static String symbol(JfrReader r, long id) {
-        byte[] b = r.symbols.get(id);
-        return b == null ? "" : new String(b, StandardCharsets.UTF_8);
     }
 }

@@ -1,7 +1,6 @@
 package dev.poolscope.analysis.flame;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -11,7 +10,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.poolscope.analysis.recording.Events;
-import one.jfr.ClassRef;
 import one.jfr.JfrReader;
 import one.jfr.MethodRef;
 import one.jfr.StackTrace;
@@ -67,19 +65,13 @@ public final class WallSampleReader {
             if (m == null) {
                 continue;
             }
-            String method = symbol(r, m.name);
+            String method = ConverterFrames.symbol(r, m.name);
             String type = r.getEnumValue("jdk.types.FrameType", t.types[i]);
             boolean java = type == null
                     || !(type.equals("Native") || type.equals("C++") || type.equals("Kernel"));
-            ClassRef c = r.classes.get(m.cls);
-            String cls = c == null ? "" : symbol(r, c.name).replace('/', '.');
+            String cls = ConverterFrames.className(r, m);
             out.add(new WallStacks.Frame(java && !cls.isEmpty() ? cls + "." + method : method, java));
         }
         return out;
-    }
-
-    private static String symbol(JfrReader r, long id) {
-        byte[] b = r.symbols.get(id);
-        return b == null ? "" : new String(b, StandardCharsets.UTF_8);
     }
 }
