@@ -63,6 +63,12 @@ class EndToEndIT {
         assertThat(dir.resolve("jmeter/dashboard/index.html")).isNotEmptyFile();
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("app").path("poolSize").asText()).isEqualTo("2");
+        // The overhead bench reads the same share, over the same load phase, through the analysis' agent-cpu.
+        double benchShare = OverheadBench.agentCpuShare(Layout.detect(), dir,
+                run.path("phases").path("loadStartMs").asLong(),
+                run.path("phases").path("loadEndMs").asLong());
+        assertThat(benchShare).isCloseTo(agentCpu.path("agent_share").asDouble(),
+                org.assertj.core.data.Offset.offset(0.002));
         assertThat(run.path("phases").path("loadEndMs").asLong())
                 .isGreaterThan(run.path("phases").path("loadStartMs").asLong());
     }
