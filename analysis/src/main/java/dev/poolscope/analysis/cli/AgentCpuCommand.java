@@ -44,13 +44,19 @@ final class AgentCpuCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("poolscope-analysis: no such file: " + jfr);
             return AnalysisCli.FAILED;
         }
-        long from = fromMs * 1_000_000L;
-        long to = toMs * 1_000_000L;
+        long from = nanos(fromMs);
+        long to = nanos(toMs);
         AgentCpuReader.AgentCpu cpu = new AgentCpuReader().read(jfr, t -> t >= from && t < to);
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = json.createObjectNode();
         AgentCpuJson.put(root, cpu);
         spec.commandLine().getOut().println(json.writeValueAsString(root.get("agent_cpu")));
         return 0;
+    }
+
+    /** Epoch milliseconds as nanoseconds, held at the ends of a long (a far end means "from the start", "to the end"). */
+    static long nanos(long ms) {
+        long limit = Long.MAX_VALUE / 1_000_000L;
+        return ms >= limit ? Long.MAX_VALUE : ms <= -limit ? Long.MIN_VALUE : ms * 1_000_000L;
     }
 }

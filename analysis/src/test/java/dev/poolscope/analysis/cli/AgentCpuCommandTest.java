@@ -62,6 +62,10 @@ class AgentCpuCommandTest {
         assertThat(line.path("share_by_part").path("agent_threads").asDouble())
                 .isEqualTo(line.path("agent_share").asDouble());
 
+        String[] everything = cli("agent-cpu", run.toString(), "--from-ms", "0", "--to-ms", "9999999999999");
+        assertThat(new ObjectMapper().readTree(everything[1]).path("cpu_samples").asLong())
+                .as("a window end past a long's nanoseconds is the end of time, not a negative instant")
+                .isEqualTo(line.path("cpu_samples").asLong());
         String[] later = cli("agent-cpu", run.toString(), "--from-ms", Long.toString(to + 60_000), "--to-ms",
                 Long.toString(to + 120_000));
         assertThat(later[0]).isEqualTo("0");
