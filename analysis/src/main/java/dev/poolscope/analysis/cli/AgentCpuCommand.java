@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.analysis.report.AgentCpuJson;
@@ -47,10 +46,7 @@ final class AgentCpuCommand implements Callable<Integer> {
         long from = nanos(fromMs);
         long to = nanos(toMs);
         AgentCpuReader.AgentCpu cpu = new AgentCpuReader().read(jfr, t -> t >= from && t < to);
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode root = json.createObjectNode();
-        AgentCpuJson.put(root, cpu);
-        spec.commandLine().getOut().println(json.writeValueAsString(root.get("agent_cpu")));
+        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(AgentCpuJson.of(cpu)));
         return 0;
     }
 

@@ -42,11 +42,6 @@ public final class ReportWriter {
         return engine;
     }
 
-    public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
-            List<FlameInput> flames) throws IOException {
-        write(file, runName, run, summary, diagnosis, flames, null, List.of(), null, null);
-    }
-
     /** One run, with what the agent cost it ({@code agentCpu} null: {@code agentCpuWhy} says why). */
     public void write(Path file, String runName, RunModel run, RunSummary summary, Diagnosis.Result diagnosis,
             List<FlameInput> flames, AgentCpu agentCpu, String agentCpuWhy) throws IOException {
