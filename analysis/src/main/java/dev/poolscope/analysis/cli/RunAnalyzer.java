@@ -162,7 +162,7 @@ public final class RunAnalyzer {
         Path wall = agent.resolve("async-profiler.jfr");
         if (recording != null && Files.isRegularFile(wall)) {
             try {
-                new WallSampleReader().read(wall, builder::wallSample);
+                new WallSampleReader().read(wall, builder::wallSample, builder::profilerCpuSample);
             } catch (IOException | RuntimeException e) {
                 notes.add("async-profiler.jfr: " + oneLine(e)
                         + "; time no event covers stays unexplained (no wall samples to name it)");

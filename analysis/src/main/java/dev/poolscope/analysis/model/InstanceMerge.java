@@ -135,7 +135,7 @@ public final class InstanceMerge {
         RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0);
         RunModel.Process process = new RunModel.Process(List.of(), List.of(), List.of(), List.of(), 0, 0, 0,
                 0,
-                0, 0, 0, null);
+                0, 0, 0, RunModel.Process.JFR, null);
         StateTimeline none = new StateTimeline(start, 1, new double[0][], List.of(), 0, 0, 0);
         return new RunModel(first.metadata(), null, first.jtl(), List.copyOf(notes), first.window(), start,
                 end,

@@ -82,6 +82,9 @@ final class RunData {
     long pinnedNanos;
     long cpuSamplesTotal;
     long yieldSpinSamples;
+    /** async-profiler's CPU samples in the window, and those of them in the hand-off spin. */
+    long profilerCpuSamples;
+    long profilerYieldSpinSamples;
 
     void span(long threadId, long start, long end, SpanKind kind, String label) {
         if (spanCount >= maxSpans) {

@@ -107,12 +107,18 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     public record Redis(Distribution roundTrip, Distribution callerWait, long failures) {
     }
 
-    /** Process-wide signals. Context switches are machine-wide (jdk.ThreadContextSwitchRate). */
+    /**
+     * Process-wide signals. Context switches are machine-wide (jdk.ThreadContextSwitchRate). {@code cpuSamples} and
+     * {@code yieldSpinSamples} come from {@code cpuSampleSource}: async-profiler's CPU samples when the run has them,
+     * else the JDK's execution samples plus its native method samples inside Thread.yield.
+     */
     public record Process(List<Events.CpuLoad> cpuLoad, List<Events.ContextSwitchRate> contextSwitches,
             List<Events.ThreadCount> threadCounts, List<Events.HeapSummary> heap, long gcCount,
             long gcPauseNanos,
             long safepointNanos, long pinnedCount, long pinnedNanos, long cpuSamples, long yieldSpinSamples,
-            Events.AgentStatus agentStatus) {
+            String cpuSampleSource, Events.AgentStatus agentStatus) {
+        public static final String ASYNC_PROFILER = "async-profiler";
+        public static final String JFR = "JFR";
     }
 
     /** Load actually running: first measured request or sample start to the last end, inside the window. */

@@ -368,6 +368,19 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 e.kind() == null ? null : kind(e.kind()).cause);
     }
 
+    /**
+     * One of async-profiler's CPU samples (read from {@code async-profiler.jfr} after the JDK recording): when there are
+     * any, the process' CPU samples are these, since the JDK's miss every thread inside native code.
+     */
+    public void profilerCpuSample(long timeNanos, boolean yieldSpin) {
+        if (in(timeNanos)) {
+            data.profilerCpuSamples++;
+            if (yieldSpin) {
+                data.profilerYieldSpinSamples++;
+            }
+        }
+    }
+
     @Override
     public void cpuSample(Events.CpuSample e) {
         data.cpuSamples.computeIfAbsent(e.thread().javaThreadId(), k -> new LongList()).add(e.timeNanos());
@@ -617,11 +630,15 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
                 holdOverlap[2], failuresWithRoom(metadata)[0], failuresWithRoom(metadata)[1]);
         RunModel.Redis redis = new RunModel.Redis(Distribution.of(data.redisRoundTrip),
                 Distribution.of(data.redisWait), data.redisFailures);
+        boolean sampledByProfiler = data.profilerCpuSamples > 0;
         RunModel.Process process = new RunModel.Process(List.copyOf(data.cpuLoad),
                 List.copyOf(data.contextSwitches),
                 List.copyOf(data.threadCounts), List.copyOf(data.heap), data.gcs.size(), data.gcPauseNanos,
-                data.safepointNanos, data.pinnedCount, data.pinnedNanos, data.cpuSamplesTotal,
-                data.yieldSpinSamples, data.agentStatus);
+                data.safepointNanos, data.pinnedCount, data.pinnedNanos,
+                sampledByProfiler ? data.profilerCpuSamples : data.cpuSamplesTotal,
+                sampledByProfiler ? data.profilerYieldSpinSamples : data.yieldSpinSamples,
+                sampledByProfiler ? RunModel.Process.ASYNC_PROFILER : RunModel.Process.JFR,
+                data.agentStatus);
         java.util.Set<Long> workerIds = new java.util.HashSet<>();
         requests.forEach(r -> workerIds.add(r.threadId()));
         boolean schedstat = workerIds.stream()

@@ -85,7 +85,10 @@ public final class Events {
     public record WallSample(long javaThreadId, long osThreadId, long timeNanos, long weight, WaitKind kind) {
     }
 
-    /** A JDK execution sample; {@code yieldSpin} when the stack is Thread.yield inside ConcurrentBag.requite. */
+    /**
+     * A JDK execution sample, or a native method sample inside Thread.yield; {@code yieldSpin} when the stack is
+     * Thread.yield inside ConcurrentBag.requite.
+     */
     public record CpuSample(ThreadRef thread, long timeNanos, boolean yieldSpin) {
     }
 

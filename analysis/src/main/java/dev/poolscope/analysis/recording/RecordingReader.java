@@ -284,6 +284,14 @@ public final class RecordingReader {
                 case "jdk.ExecutionSample" ->
                     l.cpuSample(new Events.CpuSample(thread(threadField(e, "sampledThread")),
                             start, StackClassifier.yieldSpin(e.getStackTrace())));
+                // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
+                // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
+                case "jdk.NativeMethodSample" -> {
+                    if (StackClassifier.yieldSpin(e.getStackTrace())) {
+                        l.cpuSample(
+                                new Events.CpuSample(thread(threadField(e, "sampledThread")), start, true));
+                    }
+                }
                 case "jdk.GCPhasePause" ->
                     l.pause(new Events.Pause(start, end, Events.PauseKind.GC, str(e, "name")));
                 case "jdk.SafepointBegin" -> l.pause(new Events.Pause(start, end, Events.PauseKind.SAFEPOINT,

@@ -64,19 +64,45 @@ public final class StackClassifier {
             return false;
         }
         List<RecordedFrame> frames = stack.getFrames();
-        boolean yield = false;
-        for (int i = 0; i < frames.size() && i < 8; i++) {
+        SpinMatch m = new SpinMatch();
+        for (int i = 0; i < frames.size() && i < SPIN_DEPTH; i++) {
             RecordedFrame f = frames.get(i);
-            String method = f.getMethod() == null ? "" : f.getMethod().getName();
-            if (typeName(f).equals("java.lang.Thread") && method.startsWith("yield")) {
-                yield = true;
-            }
-            if (yield && typeName(f).equals("com.zaxxer.hikari.util.ConcurrentBag")
-                    && method.equals("requite")) {
+            if (m.next(typeName(f), f.getMethod() == null ? "" : f.getMethod().getName())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The same test over another profiler's stack: {@code javaFrames} are the Java frames only ("class.method", top
+     * first), so a sample taken inside the kernel's sched_yield matches as one taken in Thread.yield0 does.
+     */
+    public static boolean yieldSpin(List<String> javaFrames) {
+        SpinMatch m = new SpinMatch();
+        for (int i = 0; i < javaFrames.size() && i < SPIN_DEPTH; i++) {
+            String f = javaFrames.get(i);
+            int dot = f.lastIndexOf('.');
+            if (dot > 0 && m.next(f.substring(0, dot), f.substring(dot + 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How far from the top the spin's frames are looked for: yield0, yield, requite and a few inlined ones. */
+    private static final int SPIN_DEPTH = 8;
+
+    /** Thread.yield seen, then ConcurrentBag.requite below it. */
+    private static final class SpinMatch {
+        private boolean yield;
+
+        boolean next(String type, String method) {
+            if (type.equals("java.lang.Thread") && method.startsWith("yield")) {
+                yield = true;
+            }
+            return yield && type.equals("com.zaxxer.hikari.util.ConcurrentBag") && method.equals("requite");
+        }
     }
 
     private static String typeName(RecordedFrame f) {

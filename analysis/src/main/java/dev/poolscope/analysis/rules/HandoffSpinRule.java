@@ -8,7 +8,10 @@ import dev.poolscope.analysis.model.RunModel;
 
 /**
  * HikariCP's hand-off spin: a thread returning a connection while others wait loops on Thread.yield in
- * ConcurrentBag.requite, so starvation shows up as CPU burn (HikariCP #835).
+ * ConcurrentBag.requite, so starvation shows up as CPU burn (HikariCP #835). The spin is in Thread.yield's native
+ * code, where the JDK's execution sampler never samples a thread: the share is read from async-profiler's CPU samples
+ * when the run has them, else from the JDK's execution samples plus its native method samples inside Thread.yield
+ * (which count a spinning thread queued for a CPU as well as one on it).
  */
 final class HandoffSpinRule implements Rule {
     static final Threshold YIELD_SHARE = new Threshold("CPU samples in ConcurrentBag.requite yield", 2, 10,
@@ -22,7 +25,7 @@ final class HandoffSpinRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("jdk.ExecutionSample");
+        return List.of("async-profiler CPU samples, else jdk.ExecutionSample and jdk.NativeMethodSample");
     }
 
     @Override
@@ -35,13 +38,14 @@ final class HandoffSpinRule implements Rule {
         long samples = run.process().cpuSamples();
         // Too few samples make any share noise.
         if (samples < MIN_SAMPLES) {
-            return notEnoughData(
-                    "fewer than " + MIN_SAMPLES + " jdk.ExecutionSample events (" + samples + ")");
+            return notEnoughData("fewer than " + MIN_SAMPLES + " CPU samples (" + samples + ", "
+                    + run.process().cpuSampleSource() + ")");
         }
         double share = 100.0 * run.process().yieldSpinSamples() / samples;
         List<Evidence> ev = List.of(new Evidence("CPU samples in requite yield", share, Unit.PERCENT),
                 new Evidence("CPU samples", samples, Unit.COUNT));
         int score = YIELD_SHARE.score(share);
-        return result(score, score < 25 ? "ok" : "found", ev, num(share), samples);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), samples,
+                run.process().cpuSampleSource());
     }
 }

@@ -200,11 +200,25 @@ class RulesTest {
     @Test
     void handoffSpin() {
         RuleResult r = Scenario.run(new HandoffSpinRule(), new Scenario().cpuSamples(100, 20));
-        assertThat(r.sentence()).isEqualTo("Hand-off spin: 20% of 100 CPU samples are Thread.yield in"
+        assertThat(r.sentence()).isEqualTo("Hand-off spin: 20% of 100 CPU samples (JFR) are Thread.yield in"
                 + " ConcurrentBag.requite: returning threads burn CPU while others wait for connections.");
         assertBand(r, RuleResult.Severity.WARNING, 90, 92);
         assertThat(Scenario.run(new HandoffSpinRule(), new Scenario()).sentence())
-                .isEqualTo("Not enough data: fewer than 50 jdk.ExecutionSample events (0).");
+                .isEqualTo("Not enough data: fewer than 50 CPU samples (0, JFR).");
+    }
+
+    /** async-profiler's samples, when the run has them, replace the JDK's: these see a thread inside Thread.yield. */
+    @Test
+    void handoffSpinReadsAsyncProfilersSamplesWhenThereAreAny() {
+        RuleResult r = Scenario.run(new HandoffSpinRule(),
+                new Scenario().cpuSamples(100, 0).profilerCpuSamples(200, 40));
+        assertThat(r.sentence())
+                .isEqualTo("Hand-off spin: 20% of 200 CPU samples (async-profiler) are Thread.yield"
+                        + " in ConcurrentBag.requite: returning threads burn CPU while others wait for connections.");
+        assertBand(r, RuleResult.Severity.WARNING, 90, 92);
+        assertThat(Scenario.run(new HandoffSpinRule(), new Scenario().profilerCpuSamples(300, 0)).sentence())
+                .isEqualTo("No hand-off spin: 0% of 300 CPU samples (async-profiler) in ConcurrentBag.requite"
+                        + " yielding.");
     }
 
     @Test

@@ -159,6 +159,13 @@ final class Scenario {
         return this;
     }
 
+    Scenario profilerCpuSamples(int total, int yielding) {
+        for (int i = 0; i < total; i++) {
+            b.profilerCpuSample(T0 + i * 10 * MS, i < yielding);
+        }
+        return this;
+    }
+
     RunModel model() {
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", maxThreads, virtualThreads,
                 List.of(new RunMetadata.Pool("HikariPool-1", poolSize, 10_000L)), false, null, 0L);
