@@ -38,7 +38,10 @@ public final class WallSampleReader {
         });
     }
 
-    /** Reads every sleeping wall sample into {@code wall} and every CPU sample into {@code cpu}; returns how many wall samples were read. */
+    /**
+     * Reads every sleeping wall sample into {@code wall} and every CPU sample into {@code cpu}; returns how many wall
+     * samples were read.
+     */
     public long read(Path jfr, Consumer<Events.WallSample> wall, CpuSampleSink cpu) throws IOException {
         long n = 0;
         // Stacks repeat (a few hundred distinct ones per recording): name each once. Keyed by the stack object, which

@@ -63,7 +63,7 @@ class HandoffSpinSamplesTest {
         assertThat(jdkSamples.get()).isGreaterThan(jdkSpins.get());
     }
 
-    /** Records the spin for {@code length} into {@code out}, as the agent would: the JDK's recording and async-profiler's. */
+    /** Records the spin for {@code length} into {@code out} as the agent would: the JDK's recording, async-profiler's. */
     private static void record(Path out, Duration length) throws Exception {
         AsyncProfiler profiler = AsyncProfiler.getInstance();
         try (Recording jdk = new Recording()) {
