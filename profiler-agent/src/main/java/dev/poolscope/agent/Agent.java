@@ -93,6 +93,7 @@ public final class Agent {
         if (o.instrument()) {
             try {
                 dev.poolscope.agent.loops.LoopHooks.configure(o.loopStall());
+                dev.poolscope.agent.request.ClockBudget.configure(o.requestClockPerSecond());
                 if (!hooksInstalled) {
                     Instrumenter.install(inst, attached);
                     hooksInstalled = true;

@@ -16,6 +16,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         String wallThreads, int stackDepth, Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
+        int requestClockPerSecond,
         Duration loopStall, Duration stopAfter, Map<String, String> effective,
         List<String> problems) {
 
@@ -40,6 +41,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("maxSize", "1g");
         d.put("minFree", "100m");
         d.put("instrument", "true");
+        d.put("requestClock", "400");
         d.put("loopStall", "10ms");
         d.put("stopAfter", "0");
         return d;
@@ -88,7 +90,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
-                p.bool("instrument"), p.duration("loopStall", Duration.ZERO),
+                p.bool("instrument"), p.perSecondOrAll("requestClock"),
+                p.duration("loopStall", Duration.ZERO),
                 p.duration("stopAfter", Duration.ZERO),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;
@@ -126,6 +129,24 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 return v;
             }
             return fallback(key, "one of " + String.join(", ", allowed), x -> x);
+        }
+
+        /** {@code all} (-1) or a whole number of at least 0. */
+        int perSecondOrAll(String key) {
+            String v = raw.get(key).strip().toLowerCase(Locale.ROOT);
+            if (v.equals("all")) {
+                return -1;
+            }
+            try {
+                int n = Integer.parseInt(v);
+                if (n >= 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // falls back below
+            }
+            return fallback(key, "all or a whole number of at least 0",
+                    x -> x.equals("all") ? -1 : Integer.parseInt(x));
         }
 
         int count(String key, int min) {

@@ -53,6 +53,19 @@ class AgentOptionsTest {
     }
 
     @Test
+    void requestClockIsAllNoneOrARate() {
+        assertEquals(400, AgentOptions.parse("out=/tmp/x", 1).requestClockPerSecond());
+        assertEquals(-1, AgentOptions.parse("out=/tmp/x,requestClock=ALL", 1).requestClockPerSecond());
+        assertEquals(0, AgentOptions.parse("out=/tmp/x,requestClock=0", 1).requestClockPerSecond());
+        assertEquals(50, AgentOptions.parse("out=/tmp/x,requestClock=50", 1).requestClockPerSecond());
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,requestClock=-3", 1);
+        assertEquals(400, o.requestClockPerSecond());
+        assertEquals(
+                java.util.List.of("requestClock=-3 is not all or a whole number of at least 0, using 400"),
+                o.problems());
+    }
+
+    @Test
     void theCpuEngineIsOneAsyncProfilerHas() {
         assertEquals("cpu", AgentOptions.parse("out=/tmp/x,cpuEvent=CPU", 1).cpuEvent());
         AgentOptions o = AgentOptions.parse("out=/tmp/x,cpuEvent=cycles", 1);

@@ -587,9 +587,18 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         Breakdown total = new Breakdown();
         Map<String, Long> lockTotals = new HashMap<>();
         long matched = matchedById + matchedByTime;
+        long clocked = 0;
+        long unclocked = 0;
         for (int i = 0; i < partner.length; i++) {
             // Released as read: the timeline keeps what the views need, and a million of these is 72 MB of heap.
             Events.Request e = data.requests.set(i, null);
+            if (!ReactiveData.NETTY.equals(e.server())) {
+                if (e.cpuNanos() >= 0) {
+                    clocked++;
+                } else {
+                    unclocked++;
+                }
+            }
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
             boolean hops = ReactiveData.NETTY.equals(e.server());
@@ -606,6 +615,11 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], client));
+        }
+        if (clocked > 0 && unclocked > 0) {
+            allNotes.add("the agent read the thread clock of " + clocked + " of " + (clocked + unclocked)
+                    + " requests (its requestClock budget, or requests on virtual threads): the others' CPU and run"
+                    + " delay come from ThreadSchedStat, sampled about every second");
         }
         StepProfiler profiler = new StepProfiler(data, attributor);
         List<StepProfile> slowest = java.util.stream.Stream

@@ -69,6 +69,37 @@ class MeasuredSplitTest {
     }
 
     @Test
+    void aRunWithSomeRequestsOverTheClockBudgetSaysHowManyWereClocked() {
+        request(30, 20);
+        b.request(new Events.Request(WORKER, T0 + 300 * MS, T0 + 400 * MS, "r-2", "GET", "/x", 200, "tomcat",
+                -1,
+                -1));
+        b.request(new Events.Request(WORKER, T0 + 500 * MS, T0 + 600 * MS, "r-3", "GET", "/x", 200, "tomcat",
+                -1,
+                -1));
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);
+        RunModel run = b.build(meta, info, null, List.of());
+        assertThat(run.notes())
+                .contains("the agent read the thread clock of 1 of 3 requests (its requestClock"
+                        + " budget, or requests on virtual threads): the others' CPU and run delay come from ThreadSchedStat,"
+                        + " sampled about every second");
+        // The clocked one keeps its own CPU; the others are apportioned from the schedstat samples.
+        assertThat(run.requests().get(0).breakdown().nanos(Cause.CPU)).isEqualTo(30 * MS);
+        assertThat(run.requests().get(1).breakdown().nanos(Cause.CPU)).isEqualTo(80 * MS);
+    }
+
+    @Test
+    void aRunWhoseRequestsAreAllClockedHasNoSuchNote() {
+        request(30, 20);
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);
+        assertThat(b.build(meta, info, null, List.of()).notes()).noneMatch(n -> n.contains("thread clock"));
+    }
+
+    @Test
     void withoutThemTheSchedstatSamplesAreApportionedAsBefore() {
         request(-1, -1);
         wait(10, 50, Events.WaitKind.SLEEP);

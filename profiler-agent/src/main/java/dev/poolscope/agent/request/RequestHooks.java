@@ -40,8 +40,11 @@ public final class RequestHooks {
             s.startNanos = System.nanoTime();
             s.event = new RequestEvent();
             s.event.begin();
-            // Read inside the span (after begin, before end): the CPU it measures is part of the span.
-            s.clock.start();
+            // Read inside the span (after begin, before end): the CPU it measures is part of the span. Unstarted,
+            // the clock's stop reads nothing and reports -1.
+            if (ClockBudget.take(s.startNanos)) {
+                s.clock.start();
+            }
             return s;
         } catch (Throwable t) {
             Suppressed.record(t);
