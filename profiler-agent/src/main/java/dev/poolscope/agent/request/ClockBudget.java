@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * A rate with a second's burst (the generic cell rate algorithm): below the budget every request is clocked, however
  * bunched; above it, the clocked ones are those that start when a slot is free, which has nothing to do with what the
- * request does. One volatile read per request, and a compare-and-set when it takes a slot.
+ * request does. One volatile read per request, and a compare-and-set (again when another request won the race) when
+ * it takes a slot.
  */
 public final class ClockBudget {
     /** Every request reads its clock. */
@@ -41,12 +42,16 @@ public final class ClockBudget {
         if (none) {
             return false;
         }
-        long tat = THEORETICAL_ARRIVAL.get();
-        if (tat != Long.MIN_VALUE && nowNanos < tat - BURST_NANOS) {
-            return false;
+        // Each failed compare-and-set means another request took a slot: the loop ends when one is left or none.
+        for (;;) {
+            long tat = THEORETICAL_ARRIVAL.get();
+            if (tat != Long.MIN_VALUE && nowNanos < tat - BURST_NANOS) {
+                return false;
+            }
+            long next = (tat == Long.MIN_VALUE ? nowNanos : Math.max(tat, nowNanos)) + periodNanos;
+            if (THEORETICAL_ARRIVAL.compareAndSet(tat, next)) {
+                return true;
+            }
         }
-        long next = (tat == Long.MIN_VALUE ? nowNanos : Math.max(tat, nowNanos)) + periodNanos;
-        // A lost race only leaves this request unclocked.
-        return THEORETICAL_ARRIVAL.compareAndSet(tat, next);
     }
 }

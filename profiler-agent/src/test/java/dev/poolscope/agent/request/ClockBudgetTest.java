@@ -44,6 +44,29 @@ class ClockBudgetTest {
     }
 
     @Test
+    void requestsRacingForSlotsAllGetOneWhileSlotsAreLeft() throws Exception {
+        ClockBudget.configure(400);
+        java.util.concurrent.atomic.AtomicInteger clocked = new java.util.concurrent.atomic.AtomicInteger();
+        Thread[] threads = new Thread[8];
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = new Thread(() -> {
+                for (int k = 0; k < 50; k++) {
+                    clocked.addAndGet(ClockBudget.take(T0) ? 1 : 0);
+                }
+            });
+            threads[i].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        // 400 at one instant: within the second's burst, so none lost to a race.
+        assertEquals(400, clocked.get());
+        // The burst is spent: the 402nd at that instant is not clocked.
+        assertTrue(ClockBudget.take(T0));
+        assertFalse(ClockBudget.take(T0));
+    }
+
+    @Test
     void aboveTheBudgetASecondsBurstThenTheRate() {
         ClockBudget.configure(100);
         int clocked = 0;
