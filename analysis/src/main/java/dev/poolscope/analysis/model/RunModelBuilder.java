@@ -592,16 +592,14 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
         for (int i = 0; i < partner.length; i++) {
             // Released as read: the timeline keeps what the views need, and a million of these is 72 MB of heap.
             Events.Request e = data.requests.set(i, null);
-            if (!ReactiveData.NETTY.equals(e.server())) {
-                if (e.cpuNanos() >= 0) {
-                    clocked++;
-                } else {
-                    unclocked++;
-                }
-            }
             long tid = e.thread().javaThreadId();
             timeline.beginWindow(tid);
             boolean hops = ReactiveData.NETTY.equals(e.server());
+            if (!hops && e.cpuNanos() >= 0) {
+                clocked++;
+            } else if (!hops) {
+                unclocked++;
+            }
             Breakdown b = hops
                     ? split.attribute(e.requestId(), tid, e.startNanos(), e.endNanos(), timeline)
                     : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
