@@ -25,7 +25,9 @@ class OtherServersIT {
     void requestSpansAndWorkerGaugesOn(String server) throws Exception {
         Path work = Path.of("target", "it", server).toAbsolutePath();
         LabApp.Load load;
-        try (LabApp app = LabApp.start(work, "asprof=false,console=false", "--server", server)) {
+        // A clock budget of one request a second: most spans go unclocked, as on a host past the default 400.
+        try (LabApp app = LabApp.start(work, "asprof=false,console=false,requestClock=1", "--server",
+                server)) {
             // The first request connects Lettuce lazily, loading (and instrumenting) Netty and Lettuce: seconds on
             // a loaded machine, longer than the measured window. Warm it first.
             app.drive(2, Duration.ofSeconds(2), "warmup-" + server,
@@ -44,6 +46,13 @@ class OtherServersIT {
         assertTrue(requests.stream().filter(e -> answered.contains(e.getString("requestId")))
                 .allMatch(e -> e.getString("server").equals(server) && e.getInt("status") == 200
                         && e.getString("uri").startsWith("/api/products/")));
+        // The budget: a second's burst, then one a second while requests come (~5 s, more on a slow machine); the
+        // rest record -1.
+        long clocked = requests.stream().filter(e -> e.getLong("cpuNanos") >= 0).count();
+        long unclocked = requests.stream()
+                .filter(e -> e.getLong("cpuNanos") == -1 && e.getLong("runDelayNanos") == -1).count();
+        assertTrue(clocked >= 1 && clocked <= 20 && clocked + unclocked == requests.size() && unclocked >= 10,
+                "clocked " + clocked + ", unclocked " + unclocked + " of " + requests.size());
         List<RecordedEvent> workers = ev.getOrDefault("poolscope.WorkerPool", List.of());
         assertTrue(workers.stream().anyMatch(e -> e.getString("server").equals(server) && e.getInt("max") > 0
                 && e.getInt("size") > 0), "worker gauge for " + server + ": " + workers.size());
