@@ -83,8 +83,8 @@ final class AppGroup implements AutoCloseable {
     private AppProcess startInstance(int n, List<String> args) throws IOException {
         String agent = count == 1 ? "agent" : "agent-" + n;
         String log = count == 1 ? "app.log" : "app-" + n + ".log";
-        return AppProcess.start(layout, args, spec.agent() ? dir.resolve(agent) : null, spec.agentOptions(),
-                dir.resolve(log));
+        return AppProcess.start(layout, args, spec.jvmOptions(), spec.agent() ? dir.resolve(agent) : null,
+                spec.agentOptions(), dir.resolve(log));
     }
 
     /**

@@ -42,8 +42,8 @@ final class AppProcess implements AutoCloseable {
         pump = Thread.ofPlatform().daemon().name("app-log").start(() -> pump(out));
     }
 
-    static AppProcess start(Layout layout, List<String> appArgs, Path agentDir, String agentOptions, Path log)
-            throws IOException {
+    static AppProcess start(Layout layout, List<String> appArgs, List<String> jvmOptions, Path agentDir,
+            String agentOptions, Path log) throws IOException {
         // --stack picks the jar; the app itself does not take it.
         String stack = "servlet";
         List<String> args = new ArrayList<>();
@@ -66,6 +66,7 @@ final class AppProcess implements AutoCloseable {
         if (jvmOpts != null && !jvmOpts.isBlank()) {
             command.addAll(List.of(jvmOpts.trim().split("\\s+")));
         }
+        command.addAll(jvmOptions);
         if (agentDir != null) {
             command.addAll(agentArgs(layout, agentDir, agentOptions));
         }

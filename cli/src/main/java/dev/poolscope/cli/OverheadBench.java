@@ -33,21 +33,50 @@ import picocli.CommandLine.Option;
 final class OverheadBench implements Callable<Integer> {
 
     /** One configuration under test. */
-    record Mode(String name, boolean agent, String options) {
-        static final Mode NONE = new Mode("none", false, null);
-        static final List<Mode> DEFAULTS = List.of(NONE, new Mode("jfr", true, "asprof=false,console=false"),
-                new Mode("full", true, "console=false"));
+    record Mode(String name, boolean agent, String options, List<String> jvmOptions) {
+        static final Mode NONE = new Mode("none", false, null, List.of());
+        static final List<Mode> DEFAULTS = List.of(NONE,
+                new Mode("jfr", true, "asprof=false,console=false", List.of()),
+                new Mode("full", true, "console=false", List.of()));
+
+        Mode {
+            jvmOptions = List.copyOf(jvmOptions);
+        }
 
         /** {@code NAME=K=V;K=V}: an agent mode with those options ({@code ;} between options). */
         static Mode parse(String spec) {
+            String name = name(spec, "--mode", "NAME=OPTIONS", "--mode wall50=wallInterval=50ms");
+            String options = spec.length() == name.length()
+                    ? ""
+                    : spec.substring(name.length() + 1).replace(';', ',');
+            return new Mode(name, true, options.isEmpty() ? "console=false" : "console=false," + options,
+                    List.of());
+        }
+
+        /**
+         * {@code NAME=OPTION OPTION}: no agent, the app's JVM started with those options (split at spaces), e.g. the
+         * JDK's own JFR as the reference an agent mode is held against.
+         */
+        static Mode parseJvm(String spec) {
+            String name = name(spec, "--jvm-mode", "NAME=JVM_OPTIONS",
+                    "--jvm-mode jdkjfr=-XX:StartFlightRecording=settings=default");
+            String options = spec.length() == name.length() ? "" : spec.substring(name.length() + 1).trim();
+            if (options.isEmpty()) {
+                throw new UserError("--jvm-mode '" + spec + "': no JVM options after '" + name + "='"
+                        + " (the app without options is the mode 'none', always run)");
+            }
+            return new Mode(name, false, null, List.of(options.split("\\s+")));
+        }
+
+        private static String name(String spec, String option, String form, String example) {
             int eq = spec.indexOf('=');
             String name = eq < 0 ? spec : spec.substring(0, eq);
             if (!name.matches("[A-Za-z0-9_-]+") || name.equals("none")) {
-                throw new UserError("--mode '" + spec + "': want NAME=OPTIONS with a name of letters, digits,"
-                        + " - or _ (not 'none', which is always run), e.g. --mode wall50=wall=50ms");
+                throw new UserError(
+                        option + " '" + spec + "': want " + form + " with a name of letters, digits,"
+                                + " - or _ (not 'none', which is always run), e.g. " + example);
             }
-            String options = eq < 0 ? "" : spec.substring(eq + 1).replace(';', ',');
-            return new Mode(name, true, options.isEmpty() ? "console=false" : "console=false," + options);
+            return name;
         }
     }
 
@@ -82,8 +111,13 @@ final class OverheadBench implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--mode", paramLabel = "NAME=K=V;K=V", description = "agent modes to compare with no agent, replacing jfr and full;"
-            + " options joined by ';', e.g. --mode jfr=asprof=false --mode wall50=wall=50ms")
+            + " options joined by ';', e.g. --mode jfr=asprof=false --mode wall50=wallInterval=50ms")
     List<String> modes;
+
+    @Option(names = "--jvm-mode", paramLabel = "NAME=JVM_OPTIONS", description = "modes without the agent whose app"
+            + " JVM gets these options (split at spaces), e.g. the JDK's own JFR as a reference:"
+            + " --jvm-mode 'jdkjfr=-XX:StartFlightRecording=settings=default'")
+    List<String> jvmModes;
 
     @Option(names = "--out", description = "folder for the runs (default: runs/bench-overhead-TIMESTAMP)")
     Path out;
@@ -96,17 +130,7 @@ final class OverheadBench implements Callable<Integer> {
         if (rounds < 1) {
             throw new UserError("--rounds must be at least 1");
         }
-        List<Mode> all = new ArrayList<>(
-                modes == null || modes.isEmpty() ? Mode.DEFAULTS : List.of(Mode.NONE));
-        if (modes != null) {
-            for (String spec : modes) {
-                Mode m = Mode.parse(spec);
-                if (all.stream().anyMatch(x -> x.name().equals(m.name()))) {
-                    throw new UserError("--mode " + m.name() + " is given twice");
-                }
-                all.add(m);
-            }
-        }
+        List<Mode> all = modes(modes, jvmModes);
         int settleS = Durations.seconds(settle, "--settle");
         int measureS = Durations.seconds(duration, "--duration");
         if (measureS < 2) {
@@ -130,7 +154,7 @@ final class OverheadBench implements Callable<Integer> {
                 String label = "[bench " + (r + 1) + "/" + rounds + " " + mode.name() + "]";
                 RunSpec spec = new RunSpec(appArgs, plan, Map.of("vus", Integer.toString(vus)),
                         Durations.seconds(warmup, "--warmup"), true, settleS + measureS, mode.agent(),
-                        mode.options(), false, false, runDir);
+                        mode.options(), false, false, runDir).withJvmOptions(mode.jvmOptions());
                 new RunExecutor(layout,
                         (phase, detail) -> System.err.println(label + " " + phase + ": " + detail))
                         .execute(spec);
@@ -148,6 +172,28 @@ final class OverheadBench implements Callable<Integer> {
         System.out.print(table(all, samples));
         System.out.println("raw numbers: " + dir.resolve("bench.json"));
         return 0;
+    }
+
+    /**
+     * No agent, then the agent modes ({@code --mode}, or jfr and full when none is given), then the JVM-option modes.
+     */
+    static List<Mode> modes(List<String> agentSpecs, List<String> jvmSpecs) {
+        List<Mode> all = new ArrayList<>(
+                agentSpecs == null || agentSpecs.isEmpty() ? Mode.DEFAULTS : List.of(Mode.NONE));
+        List<Mode> given = new ArrayList<>();
+        for (String spec : agentSpecs == null ? List.<String>of() : agentSpecs) {
+            given.add(Mode.parse(spec));
+        }
+        for (String spec : jvmSpecs == null ? List.<String>of() : jvmSpecs) {
+            given.add(Mode.parseJvm(spec));
+        }
+        for (Mode m : given) {
+            if (all.stream().anyMatch(x -> x.name().equals(m.name()))) {
+                throw new UserError("mode " + m.name() + " is given twice");
+            }
+            all.add(m);
+        }
+        return all;
     }
 
     private void writeJson(Path dir, List<Mode> all, List<Sample> samples, List<String> appArgs, int settleS,

@@ -70,6 +70,9 @@ final class RunExecutor {
         run.put("durationSeconds", spec.durationSeconds());
         run.put("agent", spec.agent());
         run.put("agentOptions", spec.agentOptions());
+        if (!spec.jvmOptions().isEmpty()) {
+            run.put("jvmOptions", spec.jvmOptions());
+        }
         run.put("phases", phases);
         if (instances > 1) {
             run.put("instanceCount", instances);
@@ -198,9 +201,10 @@ final class RunExecutor {
     /** Starts the user's command with the agent's options right after its {@code java}; records the command. */
     private AppProcess startOwn(RunSpec spec, int port, Path dir, Map<String, Object> run)
             throws IOException {
-        List<String> jvm = spec.agent()
-                ? AppProcess.agentArgs(layout, dir.resolve("agent"), spec.agentOptions())
-                : List.of();
+        List<String> jvm = new ArrayList<>(spec.jvmOptions());
+        if (spec.agent()) {
+            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve("agent"), spec.agentOptions()));
+        }
         List<String> command = spec.appCommand().command(port, Layout.javaBin(), jvm, spec.appArgs());
         run.put("appCommand", command);
         run.put("readyUrl", spec.appCommand().readyUri(port).toString());

@@ -8,16 +8,25 @@ import java.util.Map;
  * Everything one run is: the app's arguments, the plan and its properties, the phases' lengths, where it
  * goes. A sweep makes several that differ in one knob. {@code appCommand} is the user's own app
  * ({@code --app-cmd}); null runs the lab app, and then {@code appArgs} are the lab app's options. With it,
- * {@code appArgs} are appended to the user's command.
+ * {@code appArgs} are appended to the user's command. {@code jvmOptions} go to the app's JVM beside the agent's
+ * (a bench's reference mode: the JDK's own JFR without the agent).
  */
 record RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProps, int warmupSeconds,
         boolean primeCache, int durationSeconds, boolean agent, String agentOptions, boolean dashboard,
         boolean analyze,
-        Path out, AppCommand appCommand) {
+        Path out, AppCommand appCommand, List<String> jvmOptions) {
 
     RunSpec {
         appArgs = List.copyOf(appArgs);
         jmeterProps = Map.copyOf(jmeterProps);
+        jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProps, int warmupSeconds,
+            boolean primeCache, int durationSeconds, boolean agent, String agentOptions, boolean dashboard,
+            boolean analyze, Path out, AppCommand appCommand) {
+        this(appArgs, plan, jmeterProps, warmupSeconds, primeCache, durationSeconds, agent, agentOptions,
+                dashboard, analyze, out, appCommand, List.of());
     }
 
     /** A run of the lab app. */
@@ -31,6 +40,12 @@ record RunSpec(List<String> appArgs, String plan, Map<String, String> jmeterProp
     /** This run with other app arguments, plan, plan properties and folder; everything else kept. */
     RunSpec with(List<String> appArgs, String plan, Map<String, String> jmeterProps, Path out) {
         return new RunSpec(appArgs, plan, jmeterProps, warmupSeconds, primeCache, durationSeconds, agent,
-                agentOptions, dashboard, analyze, out, appCommand);
+                agentOptions, dashboard, analyze, out, appCommand, jvmOptions);
+    }
+
+    /** This run with these options for the app's JVM. */
+    RunSpec withJvmOptions(List<String> options) {
+        return new RunSpec(appArgs, plan, jmeterProps, warmupSeconds, primeCache, durationSeconds, agent,
+                agentOptions, dashboard, analyze, out, appCommand, options);
     }
 }

@@ -151,8 +151,8 @@ class EndToEndIT {
         // A short cache TTL keeps the product reads reaching PostgreSQL while the agent records: with the default
         // 300 s every product is in Redis long before the attach, no connection is borrowed in the window, and an
         // attached agent meets a pool only when it is used.
-        try (AppProcess app = AppProcess.start(Layout.detect(), java.util.List.of("--lab.cache.ttl=1s"), null,
-                null,
+        try (AppProcess app = AppProcess.start(Layout.detect(), java.util.List.of("--lab.cache.ttl=1s"),
+                java.util.List.of(), null, null,
                 Files.createDirectories(work.resolve("attach-app")).resolve("app.log"))) {
             String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");
             SteadyLoad load = new SteadyLoad(url, 4);

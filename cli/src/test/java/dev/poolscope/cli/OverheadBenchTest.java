@@ -72,7 +72,7 @@ class OverheadBenchTest {
     @Test
     void printsRatiosAgainstNoAgentInTheSameRoundAndWarnsWhenARunWasNotSteady() {
         List<OverheadBench.Mode> modes = List.of(OverheadBench.Mode.NONE,
-                new OverheadBench.Mode("jfr", true, "asprof=false"));
+                new OverheadBench.Mode("jfr", true, "asprof=false", List.of()));
         List<OverheadBench.Sample> samples = List.of(
                 new OverheadBench.Sample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6, Double.NaN),
                 new OverheadBench.Sample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6, 0.031),
@@ -92,12 +92,46 @@ class OverheadBenchTest {
     @Test
     void agentModesComeFromTheCommandLine() {
         assertThat(OverheadBench.Mode.parse("wall50=wall=50ms;asprof=true"))
-                .isEqualTo(new OverheadBench.Mode("wall50", true, "console=false,wall=50ms,asprof=true"));
+                .isEqualTo(new OverheadBench.Mode("wall50", true, "console=false,wall=50ms,asprof=true",
+                        List.of()));
         assertThat(OverheadBench.Mode.parse("plain"))
-                .isEqualTo(new OverheadBench.Mode("plain", true, "console=false"));
+                .isEqualTo(new OverheadBench.Mode("plain", true, "console=false", List.of()));
         assertThatThrownBy(() -> OverheadBench.Mode.parse("none=asprof=false")).isInstanceOf(UserError.class)
                 .hasMessageContaining("not 'none'");
         assertThatThrownBy(() -> OverheadBench.Mode.parse("a b=x")).isInstanceOf(UserError.class);
+    }
+
+    @Test
+    void jvmModesRunWithoutTheAgentAndWithTheirOptions() {
+        assertThat(OverheadBench.Mode.parseJvm("jdkjfr=-XX:StartFlightRecording=settings=default  -Xss1m"))
+                .isEqualTo(new OverheadBench.Mode("jdkjfr", false, null,
+                        List.of("-XX:StartFlightRecording=settings=default", "-Xss1m")));
+        assertThatThrownBy(() -> OverheadBench.Mode.parseJvm("jdkjfr")).isInstanceOf(UserError.class)
+                .hasMessage(
+                        "--jvm-mode 'jdkjfr': no JVM options after 'jdkjfr=' (the app without options is the"
+                                + " mode 'none', always run)");
+        assertThatThrownBy(() -> OverheadBench.Mode.parseJvm("none=-Xss1m")).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("--jvm-mode 'none=-Xss1m': want NAME=JVM_OPTIONS");
+
+        assertThat(OverheadBench.modes(null, List.of("jdkjfr=-Xss1m")))
+                .extracting(OverheadBench.Mode::name).containsExactly("none", "jfr", "full", "jdkjfr");
+        assertThat(OverheadBench.modes(List.of("jfr0=asprof=false;requestClock=0"), List.of("jdkjfr=-Xss1m")))
+                .extracting(OverheadBench.Mode::name).containsExactly("none", "jfr0", "jdkjfr");
+        assertThatThrownBy(() -> OverheadBench.modes(List.of("x=asprof=false"), List.of("x=-Xss1m")))
+                .isInstanceOf(UserError.class).hasMessage("mode x is given twice");
+    }
+
+    /** The options reach the app's JVM: its command line, as the operating system has it. */
+    @Test
+    void aJvmModesOptionsAreOnTheAppsCommandLine() throws Exception {
+        try (AppProcess app = AppProcess.start(Layout.detect(), List.of(),
+                List.of("-Dpoolscope.bench.probe=yes"),
+                null, null, dir.resolve("app.log"))) {
+            List<String> args = List.of(ProcessHandle.of(app.pid()).orElseThrow().info().arguments()
+                    .orElseThrow());
+            assertThat(args).contains("-Dpoolscope.bench.probe=yes");
+            assertThat(args.indexOf("-Dpoolscope.bench.probe=yes")).isLessThan(args.indexOf("-jar"));
+        }
     }
 
     private static String row(long start, long elapsed) {
