@@ -16,8 +16,9 @@ for f in "$@"; do
       print t, ms + 0, h[1] + 0, h[2] + 0 }' "$f")
   [[ -n $pauses ]] || { echo "$f: no young pauses"; continue; }
   last=$(tail -n 1 <<<"$pauses" | cut -d' ' -f1)
-  in_window=$(awk -v from="$(awk -v l="$last" -v w="$win" 'BEGIN { print l - w }')" '
-      { if (NR > 1 && $1 >= from) { print $2, $3 - prevAfter } prevAfter = $4 }' <<<"$pauses")
+  # Pause and allocation since the pause before, for the pauses in the window.
+  in_window=$(awk -v last="$last" -v win="$win" '
+      { if (NR > 1 && $1 >= last - win) { print $2, $3 - prevAfter } prevAfter = $4 }' <<<"$pauses")
   sorted=$(cut -d' ' -f1 <<<"$in_window" | sort -g)
   n=$(wc -l <<<"$sorted")
   pick() { sed -n "$(awk -v n="$n" -v q="$1" 'BEGIN { i = int(n * q) + 1; if (i > n) i = n; print i }')p" <<<"$sorted"; }

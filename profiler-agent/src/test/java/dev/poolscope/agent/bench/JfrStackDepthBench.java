@@ -21,7 +21,7 @@ import jdk.jfr.consumer.RecordingFile;
  * threshold with its stack, while two threads spin on arithmetic; prints the spinners' work per second and the parks
  * per second, and the deepest stack recorded. {@code off} records nothing; a number sets JFR's stack depth first, as
  * the agent could (JFR.configure before the first recording). Not a test; one JVM per depth, alternated by the caller:
- * {@code for r in 1 2 3; do for d in off 64 32 16; do java -cp profiler-agent/target/test-classes
+ * {@code for r in 1 2 3; do for d in off 64 32 16; do $(./poolscope java-home)/bin/java -cp profiler-agent/target/test-classes
  * dev.poolscope.agent.bench.JfrStackDepthBench $d; done; done}.
  */
 public final class JfrStackDepthBench {
