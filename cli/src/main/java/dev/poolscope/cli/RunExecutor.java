@@ -317,7 +317,7 @@ final class RunExecutor {
 
     /**
      * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 512m, which analyses a 1 GB recording
-     * (docs/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
+     * (docs/lab/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
      */
     static String analysisHeap() {
         String v = System.getenv("POOLSCOPE_ANALYSIS_XMX");

@@ -20,7 +20,7 @@ import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /**
- * Writes a recording of any size with poolscope's own event types, by the contract in docs/recording-format.md (names
+ * Writes a recording of any size with poolscope's own event types, by the contract in docs/reference/recording-format.md (names
  * and fields; the agent's classes are not used: cli does not load the agent), so the analysis can be measured on files
  * far larger than a short lab run makes. Worker threads commit, per request, a ConnectionWait, a ConnectionHold
  * enclosing a RedisWait and its RedisRoundTrip, then the Request; every {@link #SCHED_EVERY} requests a

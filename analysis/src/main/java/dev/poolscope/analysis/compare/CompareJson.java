@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Writes compare.json: the contract in analysis/README.md. */
+/** Writes compare.json: the contract in docs/reference/compare.md. */
 public final class CompareJson {
     /** Copied from each run's summary.json under the same names. */
     static final String[] FIGURES = {"throughput_rps", "error_rate", "client_ms", "server_ms", "pool_wait_ms",

@@ -21,7 +21,7 @@ import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Link;
 import dev.poolscope.analysis.rules.RuleResult;
 
-/** Writes summary.json: the contract fields (analysis/README.md) plus extras for the sweep's comparison table. */
+/** Writes summary.json: the contract fields (docs/reference/summary-json.md) plus extras for the sweep's comparison table. */
 public final class SummaryJson {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -148,7 +148,7 @@ public final class SummaryJson {
         AtomicWrite.write(file, out -> mapper.writeValue(out, node));
     }
 
-    /** Start-up and idle footprint (analysis/README.md): flat figures for tables, and where they came from. */
+    /** Start-up and idle footprint (docs/reference/summary-json.md): flat figures for tables, and where they came from. */
     private static void startup(ObjectNode root, dev.poolscope.analysis.model.Startup st) {
         putLong(root, "startup_ms", st.toFirstRequestMs());
         putLong(root, "idle_heap_used_bytes", st.heapUsedBytes());

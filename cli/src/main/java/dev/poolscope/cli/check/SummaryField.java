@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A number in summary.json named the way analysis/README.md names it: a top-level number ({@code error_rate},
+ * A number in summary.json named the way docs/reference/summary-json.md names it: a top-level number ({@code error_rate},
  * {@code throughput_rps}), or a statistic of a distribution with a short name ({@code client_p99} is
  * {@code client_ms.p99}) or a dotted one ({@code client_ms.p99}).
  */
@@ -28,7 +28,7 @@ record SummaryField(String name, String group, String stat, boolean time) {
         }
         JsonNode v = summary.get(name);
         if (v != null && (v.isNumber() || v.isNull())) {
-            // Names with _ms carry milliseconds (README: "Times are milliseconds"); worker_run_delay_ms_per_s too.
+            // Names with _ms carry milliseconds (docs/reference/summary-json.md: times are milliseconds); worker_run_delay_ms_per_s too.
             return new SummaryField(name, null, name, name.contains("_ms"));
         }
         return null;
