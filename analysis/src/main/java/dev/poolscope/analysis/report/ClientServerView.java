@@ -32,7 +32,7 @@ final class ClientServerView {
                 List.of("matched by request id", "matched by path and time (approximate)", "match rate",
                         "server only", "client only", "client without id (unmatched)"),
                 List.of(List.of((j.matched() - j.matchedByTime()) + "", j.matchedByTime() + "",
-                        rate == null ? "–" : Fmt.pct(rate), j.serverOnly() + "", j.clientOnly() + "",
+                        rate == null ? "–" : Fmt.pct(100 * rate), j.serverOnly() + "", j.clientOnly() + "",
                         j.clientWithoutId() + " (" + j.clientWithoutIdUnmatched() + ")")));
         List<RequestTimeline> joined = run.requests().stream().filter(r -> r.client() != null)
                 .sorted(Comparator.comparingLong((RequestTimeline r) -> r.client().elapsedMillis())
