@@ -38,9 +38,12 @@ final class ClientServerView {
                 .sorted(Comparator.comparingLong((RequestTimeline r) -> r.client().elapsedMillis())
                         .reversed())
                 .limit(BARS).toList();
-        double max = joined.isEmpty() ? 1 : joined.getFirst().client().elapsedMillis();
-        Plot p = new Plot(900, 40 + 18 * Math.max(1, joined.size()), 0, max, 0, Math.max(1, joined.size()))
-                .axes("ms of client time: backlog, then server time by cause", "");
+        if (joined.isEmpty()) {
+            return new Model(percentiles, join, null);
+        }
+        double max = joined.getFirst().client().elapsedMillis();
+        Plot p = new Plot(900, 40 + 18 * joined.size(), 0, max, 0, joined.size())
+                .xAxis("ms of client time: backlog, then server time by cause");
         for (int i = 0; i < joined.size(); i++) {
             RequestTimeline r = joined.get(i);
             double y = joined.size() - i - 1;
