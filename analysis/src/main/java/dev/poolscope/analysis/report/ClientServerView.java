@@ -17,7 +17,7 @@ final class ClientServerView {
     static final int BARS = 30;
     static final String BACKLOG_COLOR = "#1f3a93";
 
-    public record Model(Table percentiles, Table join, Plot slowest) {
+    public record Model(Table percentiles, Table join, Table serverOnly, Plot slowest) {
     }
 
     Model build(RunModel run, RunSummary s) {
@@ -38,8 +38,9 @@ final class ClientServerView {
                 .sorted(Comparator.comparingLong((RequestTimeline r) -> r.client().elapsedMillis())
                         .reversed())
                 .limit(BARS).toList();
+        Table serverOnly = new ServerOnly().table(run.requests());
         if (joined.isEmpty()) {
-            return new Model(percentiles, join, null);
+            return new Model(percentiles, join, serverOnly, null);
         }
         double max = joined.getFirst().client().elapsedMillis();
         Plot p = new Plot(900, 40 + 18 * joined.size(), 0, max, 0, joined.size())
@@ -64,7 +65,7 @@ final class ClientServerView {
         for (Cause c : Cause.ALL) {
             p.legend(c.label(), c.color());
         }
-        return new Model(percentiles, join, p);
+        return new Model(percentiles, join, serverOnly, p);
     }
 
     private static void row(List<List<String>> rows, String name, Distribution d) {
