@@ -105,8 +105,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     static String describe(Exporter.Written w) {
-        return "wrote " + w.file() + " (" + w.samples() + " samples, " + w.inRequests()
-                + " inside a request)";
+        return "wrote " + w.file() + " (" + w.samples() + " samples, "
+                + (w.labelled() ? w.inRequests() + " inside a request)" : "no labels in this format)");
     }
 
     private int fail(String message, int code) {

@@ -28,8 +28,11 @@ public final class Exporter {
         }
     }
 
-    /** The file written; {@code samples} as counted (lock: waits); {@code inRequests} of them inside a request. */
-    public record Written(Path file, long samples, long inRequests) {
+    /**
+     * The file written; {@code samples} as counted (lock: waits); {@code inRequests} of them inside a request, labelled
+     * so when the format has labels ({@code labelled}).
+     */
+    public record Written(Path file, long samples, long inRequests, boolean labelled) {
     }
 
     /** The kinds this run has recordings for, in {@link ProfileKind} order. */
@@ -67,7 +70,7 @@ public final class Exporter {
             }
             if (format == ExportFormat.COLLAPSED) {
                 long n = new FlameGraphs().writeCollapsed(jfr, kind.mode(), selection, out);
-                return new Written(out, n, 0);
+                return new Written(out, n, 0, false);
             }
             List<Events.Request> requests = new ArrayList<>();
             if (model.recording() != null) {
@@ -93,7 +96,7 @@ public final class Exporter {
                     runDir.toAbsolutePath().normalize().getFileName().toString(),
                     model.window().startNanos(), model.window().endNanos(), interval, primaryCause, stacks);
             AtomicWrite.write(out, o -> writer.write(info, o));
-            return new Written(out, counts[0], counts[1]);
+            return new Written(out, counts[0], counts[1], true);
         } catch (IOException | RuntimeException e) {
             String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw new ExportException("cannot export " + kind.id() + " as " + format.id() + ": "
