@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.poolscope.analysis.flame.Interner;
 import dev.poolscope.analysis.flame.ProfileSamples;
 import dev.poolscope.analysis.recording.Events;
 import one.proto.Proto;
@@ -21,9 +22,9 @@ import one.proto.Proto;
  * Field numbers are profiles.proto's; index 0 of every dictionary table is the empty entry the spec requires.
  */
 final class OtlpWriter implements ProfileWriter {
-    private final StringTable strings = new StringTable();
+    private final Interner<String> strings = Interner.startingWith("");
     /** attribute_table entries as (key index, value): index 0 is the empty entry. */
-    private final Map<List<Object>, Integer> attributes = new LinkedHashMap<>();
+    private final Interner<List<Object>> attributes = Interner.startingWith(List.of());
     private final Map<Key, Observations> samples = new LinkedHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
@@ -53,10 +54,6 @@ final class OtlpWriter implements ProfileWriter {
         }
     }
 
-    OtlpWriter() {
-        attributes.put(List.of(), 0);
-    }
-
     @Override
     public void sample(long timeNanos, String thread, Events.Request request, int stack, long count,
             long nanos) {
@@ -71,8 +68,7 @@ final class OtlpWriter implements ProfileWriter {
         for (Label l : Label.values()) {
             String v = l.value(a.thread(), a.request(), info.primaryCause());
             if (v != null && !v.isEmpty()) {
-                out.add(attributes.computeIfAbsent(List.of(strings.of(l.otlpKey), v),
-                        k -> attributes.size()));
+                out.add(attributes.of(List.of(strings.of(l.otlpKey), v)));
             }
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
@@ -135,28 +131,26 @@ final class OtlpWriter implements ProfileWriter {
     private void writeDictionary(Proto p, ProfileInfo info) {
         ProfileSamples.Stacks stacks = info.stacks();
         List<ProfileSamples.Frame> frames = stacks.frames();
-        Map<String, Integer> functions = new LinkedHashMap<>();
+        // function_table[0] is the empty Function the spec requires: the placeholder at index 0 stands for it.
+        Interner<String> functions = Interner.startingWith("");
         for (ProfileSamples.Frame f : frames) {
-            functions.computeIfAbsent(f.name(), k -> functions.size() + 1);
+            functions.of(f.name());
         }
         long dictionary = p.startField(2, 5);
         p.field(1, new Proto(0));
         p.field(2, new Proto(0));
         for (ProfileSamples.Frame f : frames) {
-            Proto line = new Proto(16).field(1, functions.get(f.name())).field(2, (long) f.line());
+            Proto line = new Proto(16).field(1, functions.of(f.name())).field(2, (long) f.line());
             p.field(2, new Proto(24).field(1, 0).field(3, line));
         }
         p.field(3, new Proto(0));
-        for (String name : functions.keySet()) {
+        for (String name : functions.all().subList(1, functions.size())) {
             int s = strings.of(name);
             p.field(3, new Proto(16).field(1, s).field(2, s));
         }
         p.field(4, new Proto(0));
         p.field(6, new Proto(0));
-        for (List<Object> kv : attributes.keySet()) {
-            if (kv.isEmpty()) {
-                continue;
-            }
+        for (List<Object> kv : attributes.all().subList(1, attributes.size())) {
             Proto value = new Proto(64).field(1, (String) kv.get(1));
             p.field(6, new Proto(64).field(1, (Integer) kv.get(0)).field(2, value));
         }

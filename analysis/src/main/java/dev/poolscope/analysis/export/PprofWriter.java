@@ -2,13 +2,12 @@ package dev.poolscope.analysis.export;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
+import dev.poolscope.analysis.flame.Interner;
 import dev.poolscope.analysis.flame.ProfileSamples;
 import dev.poolscope.analysis.recording.Events;
 import one.proto.Proto;
@@ -34,7 +33,7 @@ final class PprofWriter implements ProfileWriter {
 
     @Override
     public void write(ProfileInfo info, OutputStream out) throws IOException {
-        StringTable strings = new StringTable();
+        Interner<String> strings = Interner.startingWith("");
         Proto profile = new Proto(1 << 16);
         boolean timed = info.timed();
         String what = timed ? "contentions" : "samples";
@@ -74,26 +73,21 @@ final class PprofWriter implements ProfileWriter {
         }
         profile.field(3, new Proto(32).field(1, 1).field(5, strings.of("poolscope export"))
                 .field(7, 1).field(9, 1));
-        Map<String, Integer> functions = new HashMap<>();
-        List<String> functionNames = new ArrayList<>();
+        // Function ids count from 1 (0 means none in pprof): index 0 holds a placeholder that is not written.
+        Interner<String> functions = Interner.startingWith("");
         Proto location = new Proto(32);
         for (int i = 0; i < frames.size(); i++) {
             ProfileSamples.Frame f = frames.get(i);
-            Integer fn = functions.get(f.name());
-            if (fn == null) {
-                functionNames.add(f.name());
-                fn = functionNames.size();
-                functions.put(f.name(), fn);
-            }
             location.reset();
-            location.field(1, i + 1).field(2, 1).field(4, new Proto(16).field(1, fn).field(2, f.line()));
+            location.field(1, i + 1).field(2, 1)
+                    .field(4, new Proto(16).field(1, functions.of(f.name())).field(2, f.line()));
             profile.field(4, location);
         }
         Proto function = new Proto(32);
-        for (int i = 0; i < functionNames.size(); i++) {
-            int name = strings.of(functionNames.get(i));
+        for (int i = 1; i < functions.size(); i++) {
+            int name = strings.of(functions.get(i));
             function.reset();
-            function.field(1, i + 1).field(2, name).field(3, name);
+            function.field(1, i).field(2, name).field(3, name);
             profile.field(5, function);
         }
         int comment = strings.of("poolscope export of " + info.runName() + ": " + info.kind().id()
@@ -114,7 +108,7 @@ final class PprofWriter implements ProfileWriter {
         gz.finish();
     }
 
-    private static Proto valueType(StringTable strings, String type, String unit) {
+    private static Proto valueType(Interner<String> strings, String type, String unit) {
         return new Proto(8).field(1, strings.of(type)).field(2, strings.of(unit));
     }
 }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import dev.poolscope.analysis.flame.Interner;
 import dev.poolscope.analysis.flame.ProfileSamples;
 import dev.poolscope.analysis.recording.Events;
 
@@ -27,7 +28,7 @@ final class SpeedscopeWriter implements ProfileWriter {
     /** Per stack, summed over threads: [count, nanos]. */
     private final Map<Integer, long[]> total = new LinkedHashMap<>();
     /** Request frames, after the stacks' frames in the shared table. */
-    private final Map<String, Integer> requestFrames = new LinkedHashMap<>();
+    private final Interner<String> requestFrames = new Interner<>();
 
     /** One thread's samples as read: time, stack, request frame (-1: none), count, nanoseconds. */
     private static final class Lane {
@@ -64,7 +65,7 @@ final class SpeedscopeWriter implements ProfileWriter {
         int requestFrame = -1;
         if (request != null) {
             String name = "[" + request.method() + " " + request.uri() + " id=" + request.requestId() + "]";
-            requestFrame = requestFrames.computeIfAbsent(name, k -> requestFrames.size());
+            requestFrame = requestFrames.of(name);
         }
         threads.computeIfAbsent(thread, k -> new Lane()).add(timeNanos, stack, requestFrame, count, nanos);
         long[] sum = total.computeIfAbsent(stack, k -> new long[2]);
@@ -96,7 +97,7 @@ final class SpeedscopeWriter implements ProfileWriter {
                 }
                 g.writeEndObject();
             }
-            for (String r : requestFrames.keySet()) {
+            for (String r : requestFrames.all()) {
                 g.writeStartObject();
                 g.writeStringField("name", r);
                 g.writeEndObject();

@@ -2,7 +2,6 @@ package dev.poolscope.analysis.flame;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -34,16 +33,14 @@ public final class ProfileSamples {
 
     /** Every distinct frame and stack of what was read; a stack lists frame indexes root first. */
     public static final class Stacks {
-        private final List<Frame> frames = new ArrayList<>();
-        private final Map<Frame, Integer> frameIds = new HashMap<>();
-        private final List<int[]> stacks = new ArrayList<>();
-        private final Map<Key, Integer> stackIds = new HashMap<>();
+        private final Interner<Frame> frames = new Interner<>();
+        private final Interner<Key> stacks = new Interner<>();
 
         public Stacks() {
         }
 
         public List<Frame> frames() {
-            return frames;
+            return frames.all();
         }
 
         public int size() {
@@ -52,29 +49,15 @@ public final class ProfileSamples {
 
         /** Frame indexes of stack {@code id}, root first. */
         public int[] stack(int id) {
-            return stacks.get(id);
+            return stacks.get(id).ids();
         }
 
         int frame(String name, int line) {
-            Frame f = new Frame(name, line);
-            Integer id = frameIds.get(f);
-            if (id == null) {
-                id = frames.size();
-                frames.add(f);
-                frameIds.put(f, id);
-            }
-            return id;
+            return frames.of(new Frame(name, line));
         }
 
         int stack(int[] frameIds) {
-            Key k = new Key(frameIds);
-            Integer id = stackIds.get(k);
-            if (id == null) {
-                id = stacks.size();
-                stacks.add(frameIds);
-                stackIds.put(k, id);
-            }
-            return id;
+            return stacks.of(new Key(frameIds));
         }
 
         private record Key(int[] ids) {
