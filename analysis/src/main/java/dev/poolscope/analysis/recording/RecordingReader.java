@@ -86,7 +86,7 @@ public final class RecordingReader {
         List<String> warnings = new ArrayList<>();
         while (listener.wantsRequestPass()) {
             for (Path file : files) {
-                readRequests(file, dispatcher);
+                readRequests(file, e -> dispatcher.l.requestPass(dispatcher.requestKey(e)));
             }
             listener.requestPassEnd();
         }
@@ -103,10 +103,21 @@ public final class RecordingReader {
     }
 
     /**
+     * Every poolscope.Request of {@code files}, in file order, with its method and uri: what an export labels each
+     * sample inside a request with. Reads as the analysis' request pass does; what damage hides is left out quietly.
+     */
+    public static void readRequests(List<Path> files, java.util.function.Consumer<Events.Request> sink) {
+        Dispatcher dispatcher = new Dispatcher(null);
+        for (Path file : files) {
+            readRequests(file, e -> sink.accept(dispatcher.request(e)));
+        }
+    }
+
+    /**
      * The poolscope.Request events alone, in file order: an event stream with a handler for that type only skips the
      * other events unparsed. Damage ends the pass quietly; the full pass says what it could not read.
      */
-    private static void readRequests(Path file, Dispatcher dispatcher) {
+    private static void readRequests(Path file, java.util.function.Consumer<RecordedEvent> request) {
         try {
             if (Files.size(file) == 0) {
                 return;
@@ -121,7 +132,7 @@ public final class RecordingReader {
                 while (rf.hasMoreEvents()) {
                     RecordedEvent e = rf.readEvent();
                     if (REQUEST.equals(e.getEventType().getName())) {
-                        dispatcher.l.requestPass(dispatcher.requestKey(e));
+                        request.accept(e);
                     }
                 }
             } catch (IOException | RuntimeException e) {
@@ -132,7 +143,7 @@ public final class RecordingReader {
         try (EventStream es = EventStream.openFile(file)) {
             es.setOrdered(false);
             es.setReuse(true);
-            es.onEvent(REQUEST, e -> dispatcher.l.requestPass(dispatcher.requestKey(e)));
+            es.onEvent(REQUEST, request::accept);
             es.start();
         } catch (IOException | RuntimeException e) {
             // Counted as far as it could be read; the full pass reports the damage.
