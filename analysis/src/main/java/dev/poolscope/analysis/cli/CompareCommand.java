@@ -71,9 +71,8 @@ final class CompareCommand implements Callable<Integer> {
             return AnalysisCli.FAILED;
         }
         List<Cell> cells = Cell.of(usable);
-        List<ComparedRun> settings = cells.stream().map(Cell::median).toList();
         CompareTable.print(set.knobs(), cells, stdout);
-        Verdict verdict = Verdict.of(set.knob(), settings);
+        Verdict verdict = Verdict.of(set.knobs(), cells);
         List<String> notes = new ArrayList<>();
         for (ComparedRun r : set.runs()) {
             if (!r.usable()) {
@@ -120,7 +119,7 @@ final class CompareCommand implements Callable<Integer> {
         notes.stream().filter(n -> n.startsWith("Not compared"))
                 .forEach(n -> err.println("poolscope-analysis: " + n));
         stdout.println(
-                "wrote " + dir.resolve("compare.html") + "; best for the client: " + verdict.best().label()
+                "wrote " + dir.resolve("compare.html") + "; best for the client: " + verdict.bestText()
                         + "; recommended worker threads: "
                         + (verdict.threads() == null ? "none" : verdict.threads()));
         return 0;
