@@ -71,7 +71,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             fewerThreads(cells, client ? top : null, floor, spreads, s);
         }
         ComparedRun advised = advised(top, floor, best);
-        Integer threads = recommend(settings, advised, top, s);
+        Integer threads = recommend(settings, advised, top, top == null && cells.size() > 1, s);
         ComparedRun from = threadsFrom(settings, advised);
         if (knobs.equals(List.of("threads"))) {
             s.addAll(UslFit.sentences(cells, spreads.get("throughput_rps"), floor));
@@ -92,6 +92,10 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         if (groups.size() > 1) {
             s.add(Explain.format("compare.load.groups", Integer.toString(groups.size()),
                     String.join(", ", loads)));
+        }
+        if (groups.size() > 1 && groups.size() == cells.size()) {
+            s.add(Explain.format("compare.load.only", String.join(", ", loads)));
+            return List.of(cells.getLast());
         }
         List<Cell> last = null;
         for (Map<String, String> g : groups) {
@@ -152,7 +156,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                         .orElse(null);
     }
 
+    /** {@code unranked}: the settings differed only in load, so there is no best to speak of. */
     private static Integer recommend(List<ComparedRun> settings, ComparedRun best, Ranking top,
+            boolean unranked,
             List<String> s) {
         ComparedRun from = threadsFrom(settings, best);
         if (from == null && settings.stream().allMatch(Verdict::recommendsNoChange)) {
@@ -172,7 +178,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         }
         String key = from != best
                 ? "compare.recommend.other"
-                : top != null && !top.clear() ? "compare.recommend.tie" : "compare.recommend";
+                : unranked
+                        ? "compare.recommend.load"
+                        : top != null && !top.clear() ? "compare.recommend.tie" : "compare.recommend";
         s.add(Explain.format(key, String.valueOf(threads), from.label(), String.join(", ", per)));
         return threads;
     }

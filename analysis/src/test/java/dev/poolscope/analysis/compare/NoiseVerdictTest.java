@@ -246,6 +246,22 @@ class NoiseVerdictTest {
         assertThat(v.worst().label()).isEqualTo("server=tomcat, vus=900");
     }
 
+    @Test
+    void aSweepOverLoadAloneRanksNothing() {
+        List<ComparedRun> runs = new ArrayList<>();
+        for (int vus : new int[]{100, 500, 900}) {
+            runs.add(run(Map.of("vus", Integer.toString(vus)), 1, vus / 5.0, vus * 4, 1000, "healthy", 10));
+        }
+        Verdict v = Verdict.of(List.of("vus"), Cell.of(runs));
+        assertThat(v.sentences()).containsSequence(
+                "The settings differ only in load (vus), so none is ranked against another: each load's figures are"
+                        + " in the table.",
+                "Recommended worker threads: 13, from the Little's-law arithmetic of vus=900, the last load; per"
+                        + " setting: vus=900: 13.");
+        assertThat(v.rankings()).isEmpty();
+        assertThat(v.best()).isSameAs(v.worst());
+    }
+
     /** Two rounds of each thread count, throughput from {@code rps}, with a few percent of noise that is not the round's. */
     static List<Cell> sweep(java.util.function.IntToDoubleFunction rps, String cause, int pool,
             int... counts) {
