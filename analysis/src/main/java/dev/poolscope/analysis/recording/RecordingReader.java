@@ -1,5 +1,21 @@
 package dev.poolscope.analysis.recording;
 
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.JdkFields;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.LoopStallEvent;
+import dev.poolscope.format.event.R2dbcAcquireEvent;
+import dev.poolscope.format.event.R2dbcHoldEvent;
+import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +39,7 @@ import jdk.jfr.consumer.RecordingFile;
 public final class RecordingReader {
     static final String RECORDING = "recording.jfr";
     static final String REPOSITORY = "jfr-repository";
-    private static final String REQUEST = "poolscope.Request";
+    private static final String REQUEST = RequestEvent.NAME;
 
     /**
      * Reads the recording of the agent folder {@code agentDir}: {@code recording.jfr} when it holds events, else
@@ -224,103 +240,131 @@ public final class RecordingReader {
             last = Math.max(last, end);
             switch (type) {
                 case REQUEST -> l.request(request(e));
-                case "poolscope.ConnectionWait" ->
+                case ConnectionWaitEvent.NAME ->
                     l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
-                            start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
-                            integer(e, "active"),
-                            integer(e, "idle"), integer(e, "waiting"), integer(e, "total")));
-                case "poolscope.ConnectionHold" ->
+                            start, end, str(e, ConnectionWaitEvent.POOL),
+                            str(e, ConnectionWaitEvent.CONNECTION_ID), bool(e, ConnectionWaitEvent.SUCCESS),
+                            integer(e, ConnectionWaitEvent.ACTIVE),
+                            integer(e, ConnectionWaitEvent.IDLE), integer(e, ConnectionWaitEvent.WAITING),
+                            integer(e, ConnectionWaitEvent.TOTAL)));
+                case ConnectionHoldEvent.NAME ->
                     l.connectionHold(new Events.ConnectionHold(thread(e.getThread()),
-                            start, end, str(e, "pool"), str(e, "connectionId"), integer(e, "active"),
-                            integer(e, "idle"),
-                            integer(e, "waiting"), integer(e, "total")));
-                case "poolscope.RedisWait" -> l.redisWait(
-                        new Events.RedisWait(thread(e.getThread()), start, end, str(e, "command"),
-                                bool(e, "success")));
-                case "poolscope.RedisRoundTrip" ->
+                            start, end, str(e, ConnectionHoldEvent.POOL),
+                            str(e, ConnectionHoldEvent.CONNECTION_ID), integer(e, ConnectionHoldEvent.ACTIVE),
+                            integer(e, ConnectionHoldEvent.IDLE),
+                            integer(e, ConnectionHoldEvent.WAITING), integer(e, ConnectionHoldEvent.TOTAL)));
+                case RedisWaitEvent.NAME -> l.redisWait(
+                        new Events.RedisWait(thread(e.getThread()), start, end,
+                                str(e, RedisWaitEvent.COMMAND),
+                                bool(e, RedisWaitEvent.SUCCESS)));
+                case RedisRoundTripEvent.NAME ->
                     l.redisRoundTrip(new Events.RedisRoundTrip(thread(e.getThread()),
-                            start, end, str(e, "command"), lng(e, "callerThreadId"), bool(e, "success"),
-                            str(e, "requestId")));
-                case "poolscope.R2dbcAcquire" -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(e.getThread()),
-                        start, end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId"),
-                        str(e, "outcome"), integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
-                        integer(e, "max")));
-                case "poolscope.R2dbcHold" -> l.r2dbcHold(new Events.R2dbcHold(thread(e.getThread()), start,
-                        end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId")));
-                case "poolscope.R2dbcPool" -> l.r2dbcPool(new Events.R2dbcPoolGauge(start, str(e, "pool"),
-                        integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
-                        integer(e, "allocated"), integer(e, "max")));
-                case "poolscope.LoopStall" -> l.loopStall(new Events.LoopStall(thread(e.getThread()), start,
-                        end, str(e, "kind"), str(e, "stack"), lng(e, "stackAfterNanos")));
-                case "poolscope.WorkerPool" ->
-                    l.workerPool(new Events.WorkerPoolGauge(start, str(e, "server"),
-                            integer(e, "busy"), integer(e, "size"), integer(e, "max"), integer(e, "queued")));
-                case "poolscope.HikariPool" -> l.hikariPool(new Events.HikariPoolGauge(start, str(e, "pool"),
-                        integer(e, "active"), integer(e, "idle"), integer(e, "waiting"), integer(e, "total"),
-                        integer(e, "max")));
-                case "poolscope.ThreadSchedStat" -> l.schedStat(new Events.SchedStat(start,
-                        lng(e, "osThreadId"),
-                        lng(e, "javaThreadId"), str(e, "threadName"), lng(e, "cpuNanos"),
-                        lng(e, "runDelayNanos"),
-                        lng(e, "timeslices"), lng(e, "voluntarySwitches"), lng(e, "involuntarySwitches")));
-                case "poolscope.AgentStatus" ->
-                    l.agentStatus(new Events.AgentStatus(start, lng(e, "suppressedErrors"),
-                            lng(e, "droppedEvents"), integer(e, "trackedThreads")));
-                case "jdk.ThreadPark" ->
-                    wait(e, start, end, StackClassifier.park(e.getStackTrace()), "parkedClass");
-                case "jdk.JavaMonitorEnter" ->
-                    wait(e, start, end, Events.WaitKind.MONITOR_ENTER, "monitorClass");
-                case "jdk.JavaMonitorWait" ->
-                    wait(e, start, end, Events.WaitKind.MONITOR_WAIT, "monitorClass");
-                case "jdk.ThreadSleep" -> wait(e, start, end, Events.WaitKind.SLEEP, null);
-                case "jdk.SocketRead" ->
+                            start, end, str(e, RedisRoundTripEvent.COMMAND),
+                            lng(e, RedisRoundTripEvent.CALLER_THREAD_ID),
+                            bool(e, RedisRoundTripEvent.SUCCESS),
+                            str(e, RedisRoundTripEvent.REQUEST_ID)));
+                case R2dbcAcquireEvent.NAME -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(e.getThread()),
+                        start, end, str(e, R2dbcAcquireEvent.POOL), str(e, R2dbcAcquireEvent.REQUEST_ID),
+                        str(e, R2dbcAcquireEvent.CONNECTION_ID),
+                        str(e, R2dbcAcquireEvent.OUTCOME), integer(e, R2dbcAcquireEvent.ACQUIRED),
+                        integer(e, R2dbcAcquireEvent.IDLE), integer(e, R2dbcAcquireEvent.PENDING),
+                        integer(e, R2dbcAcquireEvent.MAX)));
+                case R2dbcHoldEvent.NAME -> l.r2dbcHold(new Events.R2dbcHold(thread(e.getThread()), start,
+                        end, str(e, R2dbcHoldEvent.POOL), str(e, R2dbcHoldEvent.REQUEST_ID),
+                        str(e, R2dbcHoldEvent.CONNECTION_ID)));
+                case R2dbcPoolEvent.NAME ->
+                    l.r2dbcPool(new Events.R2dbcPoolGauge(start, str(e, R2dbcPoolEvent.POOL),
+                            integer(e, R2dbcPoolEvent.ACQUIRED), integer(e, R2dbcPoolEvent.IDLE),
+                            integer(e, R2dbcPoolEvent.PENDING),
+                            integer(e, R2dbcPoolEvent.ALLOCATED), integer(e, R2dbcPoolEvent.MAX)));
+                case LoopStallEvent.NAME -> l.loopStall(new Events.LoopStall(thread(e.getThread()), start,
+                        end, str(e, LoopStallEvent.KIND), str(e, LoopStallEvent.STACK),
+                        lng(e, LoopStallEvent.STACK_AFTER_NANOS)));
+                case WorkerPoolEvent.NAME ->
+                    l.workerPool(new Events.WorkerPoolGauge(start, str(e, WorkerPoolEvent.SERVER),
+                            integer(e, WorkerPoolEvent.BUSY), integer(e, WorkerPoolEvent.SIZE),
+                            integer(e, WorkerPoolEvent.MAX), integer(e, WorkerPoolEvent.QUEUED)));
+                case HikariPoolEvent.NAME ->
+                    l.hikariPool(new Events.HikariPoolGauge(start, str(e, HikariPoolEvent.POOL),
+                            integer(e, HikariPoolEvent.ACTIVE), integer(e, HikariPoolEvent.IDLE),
+                            integer(e, HikariPoolEvent.WAITING), integer(e, HikariPoolEvent.TOTAL),
+                            integer(e, HikariPoolEvent.MAX)));
+                case ThreadSchedStatEvent.NAME -> l.schedStat(new Events.SchedStat(start,
+                        lng(e, ThreadSchedStatEvent.OS_THREAD_ID),
+                        lng(e, ThreadSchedStatEvent.JAVA_THREAD_ID), str(e, ThreadSchedStatEvent.THREAD_NAME),
+                        lng(e, ThreadSchedStatEvent.CPU_NANOS),
+                        lng(e, ThreadSchedStatEvent.RUN_DELAY_NANOS),
+                        lng(e, ThreadSchedStatEvent.TIMESLICES),
+                        lng(e, ThreadSchedStatEvent.VOLUNTARY_SWITCHES),
+                        lng(e, ThreadSchedStatEvent.INVOLUNTARY_SWITCHES)));
+                case AgentStatusEvent.NAME ->
+                    l.agentStatus(new Events.AgentStatus(start, lng(e, AgentStatusEvent.SUPPRESSED_ERRORS),
+                            lng(e, AgentStatusEvent.DROPPED_EVENTS),
+                            integer(e, AgentStatusEvent.TRACKED_THREADS)));
+                case JdkTypes.THREAD_PARK ->
+                    wait(e, start, end, StackClassifier.park(e.getStackTrace()), JdkFields.PARKED_CLASS);
+                case JdkTypes.JAVA_MONITOR_ENTER ->
+                    wait(e, start, end, Events.WaitKind.MONITOR_ENTER, JdkFields.MONITOR_CLASS);
+                case JdkTypes.JAVA_MONITOR_WAIT ->
+                    wait(e, start, end, Events.WaitKind.MONITOR_WAIT, JdkFields.MONITOR_CLASS);
+                case JdkTypes.THREAD_SLEEP -> wait(e, start, end, Events.WaitKind.SLEEP, null);
+                case JdkTypes.SOCKET_READ ->
                     wait(e, start, end,
                             StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_READ),
-                            "host");
-                case "jdk.SocketWrite" ->
+                            JdkFields.HOST);
+                case JdkTypes.SOCKET_WRITE ->
                     wait(e, start, end,
                             StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_WRITE),
-                            "host");
-                case "jdk.ExecutionSample" ->
-                    l.cpuSample(new Events.CpuSample(thread(threadField(e, "sampledThread")),
+                            JdkFields.HOST);
+                case JdkTypes.EXECUTION_SAMPLE ->
+                    l.cpuSample(new Events.CpuSample(thread(threadField(e, JdkFields.SAMPLED_THREAD)),
                             start, StackClassifier.yieldSpin(e.getStackTrace())));
                 // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
                 // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
-                case "jdk.NativeMethodSample" -> {
+                case JdkTypes.NATIVE_METHOD_SAMPLE -> {
                     if (StackClassifier.yieldSpin(e.getStackTrace())) {
                         l.cpuSample(
-                                new Events.CpuSample(thread(threadField(e, "sampledThread")), start, true));
+                                new Events.CpuSample(thread(threadField(e, JdkFields.SAMPLED_THREAD)), start,
+                                        true));
                     }
                 }
-                case "jdk.GCPhasePause" ->
-                    l.pause(new Events.Pause(start, end, Events.PauseKind.GC, str(e, "name")));
-                case "jdk.SafepointBegin" -> l.pause(new Events.Pause(start, end, Events.PauseKind.SAFEPOINT,
-                        "safepoint"));
-                case "jdk.GarbageCollection" -> l.garbageCollection(new Events.GarbageCollection(start,
-                        str(e, "name"), durationNanos(e, "sumOfPauses"), durationNanos(e, "longestPause")));
-                case "jdk.CPULoad" ->
-                    l.cpuLoad(new Events.CpuLoad(start, dbl(e, "jvmUser"), dbl(e, "jvmSystem"),
-                            dbl(e, "machineTotal")));
-                case "jdk.ThreadContextSwitchRate" -> l
-                        .contextSwitchRate(new Events.ContextSwitchRate(start, dbl(e, "switchRate")));
-                case "jdk.JavaThreadStatistics" ->
-                    l.threadCount(new Events.ThreadCount(start, lng(e, "activeCount"),
-                            lng(e, "daemonCount"), lng(e, "peakCount")));
-                case "jdk.GCHeapSummary" -> l.heapSummary(new Events.HeapSummary(start, lng(e, "heapUsed"),
-                        "After GC".equals(str(e, "when"))));
-                case "jdk.JVMInformation" -> {
-                    if (e.hasField("jvmStartTime")) {
-                        l.jvmStart(new Events.JvmStart(start, e.getInstant("jvmStartTime").toEpochMilli()));
+                case JdkTypes.GC_PHASE_PAUSE ->
+                    l.pause(new Events.Pause(start, end, Events.PauseKind.GC, str(e, JdkFields.GC_NAME)));
+                case JdkTypes.SAFEPOINT_BEGIN ->
+                    l.pause(new Events.Pause(start, end, Events.PauseKind.SAFEPOINT,
+                            "safepoint"));
+                case JdkTypes.GARBAGE_COLLECTION -> l.garbageCollection(new Events.GarbageCollection(start,
+                        str(e, JdkFields.GC_NAME), durationNanos(e, JdkFields.SUM_OF_PAUSES),
+                        durationNanos(e, JdkFields.LONGEST_PAUSE)));
+                case JdkTypes.CPU_LOAD ->
+                    l.cpuLoad(new Events.CpuLoad(start, dbl(e, JdkFields.JVM_USER),
+                            dbl(e, JdkFields.JVM_SYSTEM),
+                            dbl(e, JdkFields.MACHINE_TOTAL)));
+                case JdkTypes.THREAD_CONTEXT_SWITCH_RATE -> l
+                        .contextSwitchRate(
+                                new Events.ContextSwitchRate(start, dbl(e, JdkFields.SWITCH_RATE)));
+                case JdkTypes.JAVA_THREAD_STATISTICS ->
+                    l.threadCount(new Events.ThreadCount(start, lng(e, JdkFields.ACTIVE_COUNT),
+                            lng(e, JdkFields.DAEMON_COUNT), lng(e, JdkFields.PEAK_COUNT)));
+                case JdkTypes.GC_HEAP_SUMMARY ->
+                    l.heapSummary(new Events.HeapSummary(start, lng(e, JdkFields.HEAP_USED),
+                            JdkFields.WHEN_AFTER_GC.equals(str(e, JdkFields.WHEN))));
+                case JdkTypes.JVM_INFORMATION -> {
+                    if (e.hasField(JdkFields.JVM_START_TIME)) {
+                        l.jvmStart(new Events.JvmStart(start,
+                                e.getInstant(JdkFields.JVM_START_TIME).toEpochMilli()));
                     }
                 }
-                case "jdk.ClassLoadingStatistics" -> l.footprint(
+                case JdkTypes.CLASS_LOADING_STATISTICS -> l.footprint(
                         new Events.Footprint(start, Events.FootprintKind.CLASSES_LOADED,
-                                lng(e, "loadedClassCount")));
-                case "jdk.GCHeapMemoryUsage" ->
-                    l.footprint(new Events.Footprint(start, Events.FootprintKind.HEAP_USED, lng(e, "used")));
-                case "jdk.ResidentSetSize" ->
-                    l.footprint(new Events.Footprint(start, Events.FootprintKind.RSS, lng(e, "size")));
-                case "jdk.VirtualThreadPinned" -> l
+                                lng(e, JdkFields.LOADED_CLASS_COUNT)));
+                case JdkTypes.GC_HEAP_MEMORY_USAGE ->
+                    l.footprint(new Events.Footprint(start, Events.FootprintKind.HEAP_USED,
+                            lng(e, JdkFields.USED)));
+                case JdkTypes.RESIDENT_SET_SIZE ->
+                    l.footprint(
+                            new Events.Footprint(start, Events.FootprintKind.RSS, lng(e, JdkFields.SIZE)));
+                case JdkTypes.VIRTUAL_THREAD_PINNED -> l
                         .virtualThreadPinned(
                                 new Events.VirtualThreadPinned(thread(e.getThread()), start, end));
                 default -> {
@@ -332,14 +376,16 @@ public final class RecordingReader {
         /** What a request-only pass needs: thread, start, end and id; the other fields are left empty (cheaper). */
         Events.Request requestKey(RecordedEvent e) {
             return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
-                    str(e, "requestId"), "", "", -1, "", -1, -1);
+                    str(e, RequestEvent.REQUEST_ID), "", "", -1, "", -1, -1);
         }
 
         Events.Request request(RecordedEvent e) {
             return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
-                    str(e, "requestId"), shared(str(e, "method")), shared(str(e, "uri")),
-                    integer(e, "status"),
-                    shared(str(e, "server")), lng(e, "cpuNanos"), lng(e, "runDelayNanos"));
+                    str(e, RequestEvent.REQUEST_ID), shared(str(e, RequestEvent.METHOD)),
+                    shared(str(e, RequestEvent.URI)),
+                    integer(e, RequestEvent.STATUS),
+                    shared(str(e, RequestEvent.SERVER)), lng(e, RequestEvent.CPU_NANOS),
+                    lng(e, RequestEvent.RUN_DELAY_NANOS));
         }
 
         private void wait(RecordedEvent e, long start, long end, Events.WaitKind kind, String detailField) {

@@ -7,6 +7,8 @@ import java.util.List;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 /** More runnable threads than CPUs: worker run delay (schedstat field 2) large next to their CPU time. */
 final class CpuOversubscriptionRule implements Rule {
@@ -32,7 +34,7 @@ final class CpuOversubscriptionRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.ThreadSchedStat", "jdk.CPULoad");
+        return List.of(ThreadSchedStatEvent.NAME, JdkTypes.CPU_LOAD);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.ConnectionWaitEvent;
 
 /**
  * The database (or the way to it) failed: getConnection threw while the pool had room for more connections. A
@@ -26,7 +27,7 @@ final class DatabaseUnreachableRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.ConnectionWait", "agent/metadata.json pool size");
+        return List.of(ConnectionWaitEvent.NAME, "agent/metadata.json pool size");
     }
 
     @Override

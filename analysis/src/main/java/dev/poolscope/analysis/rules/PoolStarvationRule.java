@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.RequestEvent;
 
 /** Requests wait for a pooled connection: pending > 0 while active == max, time inside getConnection. */
 final class PoolStarvationRule implements Rule {
@@ -19,7 +22,7 @@ final class PoolStarvationRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request", "poolscope.ConnectionWait", "poolscope.HikariPool");
+        return List.of(RequestEvent.NAME, ConnectionWaitEvent.NAME, HikariPoolEvent.NAME);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
 final class VirtualThreadPinningRule implements Rule {
@@ -18,7 +19,7 @@ final class VirtualThreadPinningRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("jdk.VirtualThreadPinned", "agent/metadata.json server.virtualThreads");
+        return List.of(JdkTypes.VIRTUAL_THREAD_PINNED, "agent/metadata.json server.virtualThreads");
     }
 
     @Override

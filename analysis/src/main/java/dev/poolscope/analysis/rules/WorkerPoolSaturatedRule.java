@@ -6,6 +6,8 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
 
 /**
  * The worker pool itself is the bottleneck: every worker busy, requests queueing in front of the pool, and the
@@ -30,7 +32,7 @@ final class WorkerPoolSaturatedRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request", "poolscope.WorkerPool", "jmeter/results.jtl with requestId");
+        return List.of(RequestEvent.NAME, WorkerPoolEvent.NAME, "jmeter/results.jtl with requestId");
     }
 
     @Override

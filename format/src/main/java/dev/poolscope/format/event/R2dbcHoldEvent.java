@@ -1,4 +1,4 @@
-package dev.poolscope.agent.r2dbc;
+package dev.poolscope.format.event;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -6,10 +6,12 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
-@Name("poolscope.R2dbcHold")
+/** One delivered r2dbc-pool connection, delivered until the pool took it back. */
+@Name(R2dbcHoldEvent.NAME)
 @Label("R2DBC Hold")
 @Category("poolscope")
 @Description("One delivered r2dbc-pool connection: delivered until the pool took it back")
 @StackTrace(false)
-final class R2dbcHoldEvent extends PoolStateEvent {
+public final class R2dbcHoldEvent extends R2dbcPoolState {
+    public static final String NAME = "poolscope.R2dbcHold";
 }

@@ -1,0 +1,49 @@
+package dev.poolscope.format.event;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Period;
+import jdk.jfr.StackTrace;
+
+/** Periodic gauge of one r2dbc-pool ConnectionPool. */
+@Name(R2dbcPoolEvent.NAME)
+@Label("R2DBC Pool")
+@Category("poolscope")
+@Description("Periodic gauge of one r2dbc-pool ConnectionPool")
+@Period("1 s")
+@StackTrace(false)
+public final class R2dbcPoolEvent extends Event {
+    public static final String NAME = "poolscope.R2dbcPool";
+    public static final String POOL = "pool";
+    public static final String ACQUIRED = "acquired";
+    public static final String IDLE = "idle";
+    public static final String PENDING = "pending";
+    public static final String ALLOCATED = "allocated";
+    public static final String MAX = "max";
+    public static final String MAX_PENDING = "maxPending";
+
+    @Name(POOL)
+    @Label("Pool")
+    public String pool;
+    @Name(ACQUIRED)
+    @Label("Acquired")
+    public int acquired;
+    @Name(IDLE)
+    @Label("Idle")
+    public int idle;
+    @Name(PENDING)
+    @Label("Pending")
+    public int pending;
+    @Name(ALLOCATED)
+    @Label("Allocated")
+    public int allocated;
+    @Name(MAX)
+    @Label("Max")
+    public int max;
+    @Name(MAX_PENDING)
+    @Label("Max Pending")
+    public int maxPending;
+}
