@@ -26,6 +26,7 @@ import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.InstancesDiagnosis;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * A run of several instances of one service ({@code agent-1/}, {@code agent-2/}, …, one agent folder per JVM, and one
@@ -120,7 +121,8 @@ final class InstancesAnalyzer {
             Path report = runDir.resolve("report.html");
             if (merged.requests().isEmpty()) {
                 return new RunAnalyzer.Outcome(false,
-                        "no instance recorded poolscope.Request events, so there is no diagnosis; wrote a partial report "
+                        "no instance recorded " + RequestEvent.NAME
+                                + " events, so there is no diagnosis; wrote a partial report "
                                 + report,
                         merged, overall.result());
             }

@@ -32,6 +32,7 @@ import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * Analyzes one run folder into report.html, summary.json and flame graphs. Public so the launcher's run and sweep
@@ -180,8 +181,9 @@ public final class RunAnalyzer {
         }
         if (model.requests().isEmpty()) {
             more.add(model.client().isEmpty()
-                    ? "the run has no requests: neither poolscope.Request events nor JMeter samples"
-                    : "the recording has no poolscope.Request events: no diagnosis without server-side requests");
+                    ? "the run has no requests: neither " + RequestEvent.NAME + " events nor JMeter samples"
+                    : "the recording has no " + RequestEvent.NAME
+                            + " events: no diagnosis without server-side requests");
         }
         dev.poolscope.analysis.model.Startup startup = model.startup();
         if (config.attachedPid() != null) {
@@ -206,7 +208,7 @@ public final class RunAnalyzer {
         if (model.requests().isEmpty()) {
             return new Outcome(false, (model.client().isEmpty()
                     ? "the run has no requests"
-                    : "the recording has no poolscope.Request events, so there is no diagnosis")
+                    : "the recording has no " + RequestEvent.NAME + " events, so there is no diagnosis")
                     + "; wrote a partial report " + report, model, diagnosis);
         }
         String partial = recording != null && recording.fromRepository()

@@ -36,7 +36,7 @@ final class ConnectionHeldRule implements Rule {
         // Were connections borrowed at all?
         long hold = run.pools().holdTotalNanos();
         if (run.pools().hold().count() == 0 || hold == 0) {
-            return notEnoughData("no poolscope.ConnectionHold events");
+            return notEnoughData("no " + ConnectionHoldEvent.NAME + " events");
         }
         long nonDb = run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos();
         double share = 100.0 * nonDb / hold;

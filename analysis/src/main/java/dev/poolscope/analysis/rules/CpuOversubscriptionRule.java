@@ -47,7 +47,7 @@ final class CpuOversubscriptionRule implements Rule {
         SchedTotals w = run.workers();
         // Without per-thread schedstat, run delay is invisible to JFR: say so rather than guess from CPU load.
         if (w.threads() == 0) {
-            return notEnoughData("no poolscope.ThreadSchedStat for the worker threads (Linux only)");
+            return notEnoughData("no " + ThreadSchedStatEvent.NAME + " for the worker threads (Linux only)");
         }
         double share = 100 * w.runDelayShare();
         double perSecond = w.runDelayPerSecond();

@@ -39,7 +39,7 @@ final class DatabaseUnreachableRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         long calls = run.pools().connectionWait().count();
         if (!Facts.hasRequests(run) || calls == 0) {
-            return notEnoughData("no poolscope.ConnectionWait events");
+            return notEnoughData("no " + ConnectionWaitEvent.NAME + " events");
         }
         long failed = run.pools().failuresWithRoom();
         double share = 100.0 * failed / calls;

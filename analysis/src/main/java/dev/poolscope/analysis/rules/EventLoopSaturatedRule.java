@@ -52,7 +52,7 @@ final class EventLoopSaturatedRule implements Rule {
         // How busy the loops were needs their schedstat.
         SchedTotals w = run.workers();
         if (w.threads() == 0 || w.spanNanos() == 0) {
-            return notEnoughData("no poolscope.ThreadSchedStat for the event loops (Linux only)");
+            return notEnoughData("no " + ThreadSchedStatEvent.NAME + " for the event loops (Linux only)");
         }
         double busy = busyPct(run);
         double queue = EventLoopBlockedRule.queueSharePct(run);

@@ -12,7 +12,7 @@ final class HealthyRule {
     RuleResult evaluate(RunModel run, List<RuleResult> causes) {
         if (run.requests().isEmpty()) {
             return new RuleResult(ID, null, RuleResult.Severity.NA,
-                    Messages.format("na", "no poolscope.Request events"),
+                    Messages.format("na", "no " + RequestEvent.NAME + " events"),
                     List.of(), List.of(RequestEvent.NAME));
         }
         RuleResult worst = causes.stream().filter(r -> r.score() != null)

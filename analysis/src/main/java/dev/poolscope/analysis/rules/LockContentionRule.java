@@ -31,7 +31,7 @@ final class LockContentionRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.LOCK_WAIT);
         double mean = Facts.meanMs(run, Cause.LOCK_WAIT);

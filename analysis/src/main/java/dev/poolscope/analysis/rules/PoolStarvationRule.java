@@ -34,11 +34,12 @@ final class PoolStarvationRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         // Were any requests recorded?
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         // Did the agent see the connection pool at all?
         if (run.pools().connectionWait().count() == 0 && run.pools().hikari().isEmpty()) {
-            return notEnoughData("no poolscope.ConnectionWait or poolscope.HikariPool events");
+            return notEnoughData(
+                    "no " + ConnectionWaitEvent.NAME + " or " + HikariPoolEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.CONNECTION_WAIT);
         double saturated = Facts.saturatedGaugePct(run);

@@ -49,7 +49,7 @@ final class RedisSlowRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         // Did any request wait for Redis?
         if (!Facts.hasRequests(run) || run.redis().callerWait().count() == 0) {
-            return notEnoughData("no poolscope.RedisWait events");
+            return notEnoughData("no " + RedisWaitEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.REDIS_WAIT);
         double wait = run.redis().callerWait().meanMs();

@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.RequestEvent;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
 final class VirtualThreadPinningRule implements Rule {
@@ -30,7 +31,7 @@ final class VirtualThreadPinningRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         long pinned = run.process().pinnedNanos();
         boolean virtual = Boolean.TRUE.equals(run.metadata().virtualThreads());

@@ -43,7 +43,7 @@ final class WorkerPoolSaturatedRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         // A virtual thread per request: there is no worker pool to saturate.
         if (Recommender.virtual(run)) {
@@ -56,7 +56,7 @@ final class WorkerPoolSaturatedRule implements Rule {
         // Can we tell how busy the workers were?
         Double full = fullPct(run);
         if (full == null) {
-            return notEnoughData("no poolscope.WorkerPool gauges and no configured worker count");
+            return notEnoughData("no " + WorkerPoolEvent.NAME + " gauges and no configured worker count");
         }
         // Did requests queue in front of the server?
         if (run.join().matched() == 0) {
