@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,8 +83,8 @@ final class AppGroup implements AutoCloseable {
     }
 
     private AppProcess startInstance(int n, List<String> args) throws IOException {
-        String agent = count == 1 ? "agent" : "agent-" + n;
-        String log = count == 1 ? "app.log" : "app-" + n + ".log";
+        String agent = count == 1 ? RunFolder.AGENT : RunFolder.instanceAgent(n);
+        String log = count == 1 ? RunFolder.APP_LOG : RunFolder.instanceLog(n);
         return AppProcess.start(layout, args, spec.jvmOptions(), spec.agent() ? dir.resolve(agent) : null,
                 spec.agentOptions(), dir.resolve(log));
     }
@@ -171,8 +173,8 @@ final class AppGroup implements AutoCloseable {
         List<Map<String, Object>> out = new ArrayList<>();
         for (int i = 0; i < apps.size(); i++) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("agent", "agent-" + (i + 1));
-            m.put("log", "app-" + (i + 1) + ".log");
+            m.put("agent", RunFolder.instanceAgent(i + 1));
+            m.put("log", RunFolder.instanceLog(i + 1));
             m.put("pid", apps.get(i).pid());
             m.put("app", i < ready.size() ? ready.get(i) : Map.of());
             out.add(m);

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +69,7 @@ final class AttachRun {
                 return new Outcome(dir, -1, alreadyAttached(pid, props));
             }
             RunExecutor.requireEmpty(dir);
-            Path agentDir = dir.resolve("agent");
+            Path agentDir = dir.resolve(RunFolder.AGENT);
             Files.createDirectories(agentDir);
             Map<String, Object> run = new LinkedHashMap<>();
             Map<String, Object> phases = new LinkedHashMap<>();
@@ -254,6 +256,6 @@ final class AttachRun {
 
     private static void write(Path dir, Map<String, Object> run) throws IOException {
         run.put("writtenAt", Instant.now().toString());
-        JSON.writeValue(dir.resolve("run.json").toFile(), run);
+        JSON.writeValue(dir.resolve(RunFolder.RUN_JSON).toFile(), run);
     }
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -223,7 +224,7 @@ final class OverheadBench implements Callable<Integer> {
      */
     static Sample measure(String mode, int round, Path runDir, int settleS, int measureS, Window agentShare)
             throws Exception {
-        Path jtl = runDir.resolve("jmeter/results.jtl");
+        Path jtl = runDir.resolve(RunFolder.RESULTS_JTL_PATH);
         long first = JtlSummary.read(jtl).firstStartMs();
         long from = first + settleS * 1000L;
         long to = from + measureS * 1000L;
@@ -231,7 +232,7 @@ final class OverheadBench implements Callable<Integer> {
         long mid = from + (to - from) / 2;
         double firstHalf = JtlSummary.read(jtl, from, mid).samples();
         double secondHalf = window.samples() - firstHalf;
-        JsonNode run = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
+        JsonNode run = new ObjectMapper().readTree(runDir.resolve(RunFolder.RUN_JSON).toFile());
         JsonNode heap = run.path("memory").path("heapUsedAfterGcBytes");
         double cpuMs = cpuAt(run.path("appCpuDuringLoad"), to) - cpuAt(run.path("appCpuDuringLoad"), from);
         return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
@@ -245,7 +246,7 @@ final class OverheadBench implements Callable<Integer> {
      * (a process, as every use of the analysis here); NaN without async-profiler or samples.
      */
     static double agentCpuShare(Layout layout, Path runDir, long fromMs, long toMs) throws Exception {
-        if (!Files.isRegularFile(runDir.resolve("agent/async-profiler.jfr"))) {
+        if (!Files.isRegularFile(runDir.resolve(RunFolder.ASYNC_PROFILER_PATH))) {
             return Double.NaN;
         }
         layout.require(layout.analysisJar(), "analysis");

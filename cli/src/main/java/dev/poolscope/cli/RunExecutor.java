@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.jmeter.JtlSummary;
 
 /**
@@ -103,7 +104,7 @@ final class RunExecutor {
         try (AppGroup app = started) {
             Map<String, String> ready = own == null
                     ? app.awaitReady(Duration.ofMinutes(3))
-                    : awaitOwn(app.first(), own, ownPort, spec.agent() ? dir.resolve("agent") : null);
+                    : awaitOwn(app.first(), own, ownPort, spec.agent() ? dir.resolve(RunFolder.AGENT) : null);
             phases.put("appReadyMs", System.currentTimeMillis());
             run.put("app", ready);
             if (instances > 1) {
@@ -123,11 +124,12 @@ final class RunExecutor {
                 run.put("warmupProductsPrimed", warm.primed());
             } else if (spec.warmupSeconds() > 0) {
                 // poolscope cannot know the user's requests: their own plan warms the app up, for the warm-up's length.
-                Path warmup = dir.resolve("warmup");
+                Path warmup = dir.resolve(RunFolder.WARMUP);
                 jmeter("warm-up", plan, warmup, port, spec, spec.warmupSeconds(), false, app,
                         new ArrayList<>());
-                if (Files.isRegularFile(warmup.resolve("results.jtl"))) {
-                    run.put("warmupRequests", JtlSummary.read(warmup.resolve("results.jtl")).samples());
+                if (Files.isRegularFile(warmup.resolve(RunFolder.RESULTS_JTL))) {
+                    run.put("warmupRequests",
+                            JtlSummary.read(warmup.resolve(RunFolder.RESULTS_JTL)).samples());
                 }
             }
             phases.put("warmupEndMs", System.currentTimeMillis());
@@ -136,7 +138,8 @@ final class RunExecutor {
             phases.put("loadStartMs", System.currentTimeMillis());
             List<long[]> appCpu = new ArrayList<>();
             run.put("appCpuDuringLoad", appCpu);
-            int jmeterExit = jmeter("load", plan, dir.resolve("jmeter"), port, spec, spec.durationSeconds(),
+            int jmeterExit = jmeter("load", plan, dir.resolve(RunFolder.JMETER), port, spec,
+                    spec.durationSeconds(),
                     spec.dashboard(), app, appCpu);
             phases.put("loadEndMs", System.currentTimeMillis());
             run.put("jmeterExitCode", jmeterExit);
@@ -147,14 +150,15 @@ final class RunExecutor {
                 run.put("appDied", true);
                 write(dir, run);
                 String analysed = "";
-                if (spec.analyze() && Files.isRegularFile(dir.resolve("jmeter/results.jtl"))) {
+                if (spec.analyze() && Files.isRegularFile(dir.resolve(RunFolder.RESULTS_JTL_PATH))) {
                     progress.phase("analyse", dir + " (partial: the app died)");
                     analyze(dir);
-                    analysed = "; analysed what was recorded until then: " + dir.resolve("report.html");
+                    analysed = "; analysed what was recorded until then: "
+                            + dir.resolve(RunFolder.REPORT_HTML);
                 }
                 throw new UserError(
                         "the app died during the load (exit code " + appExit + "); JMeter was stopped"
-                                + analysed + "; see " + dir.resolve("app.log"));
+                                + analysed + "; see " + dir.resolve(RunFolder.APP_LOG));
             }
 
             run.put("memory", AppProbe.memory(app.pid(), instances > 1 ? app.firstUrl() : url));
@@ -166,7 +170,7 @@ final class RunExecutor {
                 run.put("balancer", app.balancerStats());
             }
 
-            Path jtlPath = dir.resolve("jmeter/results.jtl");
+            Path jtlPath = dir.resolve(RunFolder.RESULTS_JTL_PATH);
             if (!Files.isRegularFile(jtlPath)) {
                 write(dir, run);
                 throw new UserError("JMeter wrote no results (exit " + jmeterExit + "); see "
@@ -203,13 +207,13 @@ final class RunExecutor {
             throws IOException {
         List<String> jvm = new ArrayList<>(spec.jvmOptions());
         if (spec.agent()) {
-            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve("agent"), spec.agentOptions()));
+            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve(RunFolder.AGENT), spec.agentOptions()));
         }
         List<String> command = spec.appCommand().command(port, Layout.javaBin(), jvm, spec.appArgs());
         run.put("appCommand", command);
         run.put("readyUrl", spec.appCommand().readyUri(port).toString());
         write(dir, run);
-        return AppProcess.start(command, dir.resolve("app.log"));
+        return AppProcess.start(command, dir.resolve(RunFolder.APP_LOG));
     }
 
     /** Ready when the ready URL answers; the fields run.json keeps under "app". */
@@ -217,10 +221,11 @@ final class RunExecutor {
             throws InterruptedException {
         app.awaitHttp(own.readyUri(port), own.readyUrl() == null,
                 Duration.ofSeconds(own.readyTimeoutSeconds()));
-        if (agentDir != null && !Files.isRegularFile(agentDir.resolve("metadata.json"))) {
+        if (agentDir != null && !Files.isRegularFile(agentDir.resolve(RunFolder.METADATA_JSON))) {
             // The agent stays off in a JVM older than 21 and says so in one line of app.log; the run goes on.
             progress.phase("start", "WARNING: the agent did not start in your app's JVM (it needs Java 21 or"
-                    + " newer: use ${java} in --app-cmd, or see app.log); the report will have the client's view only");
+                    + " newer: use ${java} in --app-cmd, or see " + RunFolder.APP_LOG
+                    + "); the report will have the client's view only");
         }
         Map<String, String> ready = new LinkedHashMap<>();
         ready.put("url", "http://127.0.0.1:" + port);
@@ -248,12 +253,13 @@ final class RunExecutor {
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
-                out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
+                out.resolve(RunFolder.RESULTS_JTL).toString(), "-j",
+                out.resolve(RunFolder.JMETER_LOG).toString(),
                 "-Jhost=127.0.0.1",
                 "-Jport=" + port, "-Jduration=" + seconds, "-Jsample_variables=requestId"));
         spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
         if (dashboard) {
-            command.addAll(List.of("-e", "-o", out.resolve("dashboard").toString()));
+            command.addAll(List.of("-e", "-o", out.resolve(RunFolder.DASHBOARD).toString()));
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(out.resolve("jmeter.out").toFile());
@@ -338,6 +344,6 @@ final class RunExecutor {
 
     private static void write(Path dir, Map<String, Object> run) throws IOException {
         run.put("writtenAt", Instant.now().toString());
-        JSON.writeValue(dir.resolve("run.json").toFile(), run);
+        JSON.writeValue(dir.resolve(RunFolder.RUN_JSON).toFile(), run);
     }
 }

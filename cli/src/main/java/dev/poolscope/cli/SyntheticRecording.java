@@ -9,6 +9,7 @@ import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ final class SyntheticRecording {
     Result write(Path agentDir, long targetBytes, long requests, int threads)
             throws IOException, InterruptedException {
         Files.createDirectories(agentDir);
-        Path file = agentDir.resolve("recording.jfr");
+        Path file = agentDir.resolve(RunFolder.RECORDING_JFR);
         Counters counters = new Counters();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong issued = new AtomicLong();

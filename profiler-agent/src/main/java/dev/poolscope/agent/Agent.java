@@ -2,6 +2,7 @@ package dev.poolscope.agent;
 
 import dev.poolscope.agent.console.ConsoleLine;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.lang.instrument.Instrumentation;
 
@@ -84,7 +85,7 @@ public final class Agent {
                     + o.minFreeBytes() / (1 << 20) + " MB): the agent is off and the app runs unprofiled");
             return null;
         }
-        AgentLog.openFile(o.out().resolve("agent.log"));
+        AgentLog.openFile(o.out().resolve(RunFolder.AGENT_LOG));
         String version = Agent.class.getPackage().getImplementationVersion();
         RequestStats.recording(false);
 

@@ -14,6 +14,7 @@ import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.R2dbcPoolEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -32,8 +33,8 @@ import jdk.jfr.Recording;
  * output folder so the chunks outlive a {@code kill -9}. Written to {@code recording.jfr} when stopped.
  */
 final class JfrRecording {
-    static final String FILE = "recording.jfr";
-    static final String REPOSITORY = "jfr-repository";
+    static final String FILE = RunFolder.RECORDING_JFR;
+    static final String REPOSITORY = RunFolder.JFR_REPOSITORY;
     private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED = new java.util.concurrent.atomic.AtomicBoolean();
     private final Recording recording;
     private final Path out;

@@ -5,6 +5,7 @@ import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.agent.r2dbc.R2dbcPools;
 import dev.poolscope.agent.request.RequestStats;
 import dev.poolscope.agent.workers.WorkerPools;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ import java.util.Map;
  * null, never guessed. Hand-written JSON: the agent carries no JSON library into the host.
  */
 final class Metadata {
-    static final String FILE = "metadata.json";
+    static final String FILE = RunFolder.METADATA_JSON;
 
     /** {@code startEpochMillis}: when it began sampling, null when it did not. */
     record AsyncProfilerState(boolean loaded, String events, String error, Long startEpochMillis) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The terminal's view of a comparison: one line per setting, a column per varied knob, then the figures, each column
@@ -68,7 +69,8 @@ final class CompareTable {
             out.println(sb.toString().stripTrailing());
         }
         if (repeated) {
-            out.println("(medians over each setting's runs; compare.html shows the ranges)");
+            out.println(
+                    "(medians over each setting's runs; " + RunFolder.COMPARE_HTML + " shows the ranges)");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +61,7 @@ public record Beside(JsonNode experiment, List<Table> tables) {
 
     /** OUT/experiment.json matched to the cells; null when there is none (a plain sweep). */
     public static Beside read(Path dir, List<String> knobs, List<Cell> cells) throws IOException {
-        Path file = dir.resolve("experiment.json");
+        Path file = dir.resolve(RunFolder.EXPERIMENT_JSON);
         if (!Files.isRegularFile(file)) {
             return null;
         }

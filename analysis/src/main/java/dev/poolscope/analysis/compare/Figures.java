@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.report.Table;
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.folder.RunFolder;
 
 /** The figures compared between settings: summary.json names, with how to show them. */
 public final class Figures {
@@ -36,7 +37,8 @@ public final class Figures {
             new Figure("machine CPU (mean)", "cpu_machine", Kind.SHARE),
             new Figure("GC pauses (ms)", "gc_pause_ms_total", Kind.NUMBER),
             new Figure("heap used, max (MiB)", "heap_used_max_bytes", Kind.MIB),
-            new Figure("heap after GC at the end (MiB, run.json)", "heap_used_after_gc_bytes", Kind.MIB),
+            new Figure("heap after GC at the end (MiB, " + RunFolder.RUN_JSON + ")",
+                    "heap_used_after_gc_bytes", Kind.MIB),
             new Figure("live threads (max)", "live_threads_max", Kind.NUMBER),
             new Figure("startup: JVM start to first served request (ms)", "startup_ms", Kind.NUMBER),
             new Figure("idle after start: heap used (MiB)", "idle_heap_used_bytes", Kind.MIB),

@@ -15,6 +15,7 @@ import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +38,8 @@ import jdk.jfr.consumer.RecordingFile;
  * killed) the chunks in {@code agent/jfr-repository/}. Events are handed to a listener one by one and never kept here.
  */
 public final class RecordingReader {
-    static final String RECORDING = "recording.jfr";
-    static final String REPOSITORY = "jfr-repository";
+    static final String RECORDING = RunFolder.RECORDING_JFR;
+    static final String REPOSITORY = RunFolder.JFR_REPOSITORY;
     private static final String REQUEST = RequestEvent.NAME;
 
     /**

@@ -8,6 +8,7 @@ import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The database (or the way to it) failed: getConnection threw while the pool had room for more connections. A
@@ -27,7 +28,7 @@ final class DatabaseUnreachableRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of(ConnectionWaitEvent.NAME, "agent/metadata.json pool size");
+        return List.of(ConnectionWaitEvent.NAME, RunFolder.METADATA_PATH + " pool size");
     }
 
     @Override

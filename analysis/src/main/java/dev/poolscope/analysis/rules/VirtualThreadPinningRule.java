@@ -7,6 +7,7 @@ import java.util.List;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
 final class VirtualThreadPinningRule implements Rule {
@@ -20,7 +21,7 @@ final class VirtualThreadPinningRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of(JdkTypes.VIRTUAL_THREAD_PINNED, "agent/metadata.json server.virtualThreads");
+        return List.of(JdkTypes.VIRTUAL_THREAD_PINNED, RunFolder.METADATA_PATH + " server.virtualThreads");
     }
 
     @Override

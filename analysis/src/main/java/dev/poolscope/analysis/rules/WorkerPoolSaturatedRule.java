@@ -8,6 +8,7 @@ import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The worker pool itself is the bottleneck: every worker busy, requests queueing in front of the pool, and the
@@ -32,7 +33,8 @@ final class WorkerPoolSaturatedRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of(RequestEvent.NAME, WorkerPoolEvent.NAME, "jmeter/results.jtl with requestId");
+        return List.of(RequestEvent.NAME, WorkerPoolEvent.NAME,
+                RunFolder.RESULTS_JTL_PATH + " with requestId");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.poolscope.cli.check;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +22,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "A gate for CI: checks a run's summary.json against limits.",
+        "A gate for CI: checks a run's " + RunFolder.SUMMARY_JSON + " against limits.",
         "Exit 0 when every condition holds, 1 with one line per broken condition, 2 for bad usage.",
-        "Fields are summary.json's names (analysis/README.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
+        "Fields are " + RunFolder.SUMMARY_JSON
+                + "'s names (analysis/README.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
 public final class CheckCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with summary.json")
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with "
+            + RunFolder.SUMMARY_JSON)
     Path runDir;
 
     @Option(names = "--max", paramLabel = "FIELD=LIMIT", description = "upper bound, e.g. client_p99=800ms, error_rate=0.01, error_rate=1%, pool_wait_p99=50ms (times need ms or s)")
@@ -61,15 +65,16 @@ public final class CheckCommand implements Callable<Integer> {
         if (!Files.isDirectory(runDir)) {
             throw usage("no run folder " + runDir);
         }
-        Path file = runDir.resolve("summary.json");
+        Path file = runDir.resolve(RunFolder.SUMMARY_JSON);
         if (!Files.isRegularFile(file)) {
-            throw usage("no summary.json in " + runDir + ": analyse the run first (./poolscope analyze "
+            throw usage("no " + RunFolder.SUMMARY_JSON + " in " + runDir
+                    + ": analyse the run first (./poolscope analyze "
                     + runDir + ")");
         }
         try {
             JsonNode node = new ObjectMapper().readTree(file.toFile());
             if (node == null || !node.isObject()) {
-                throw usage(file + " is not a summary.json (no JSON object)");
+                throw usage(file + " is not a " + RunFolder.SUMMARY_JSON + " (no JSON object)");
             }
             return node;
         } catch (IOException e) {
@@ -91,7 +96,7 @@ public final class CheckCommand implements Callable<Integer> {
             SummaryField field = SummaryField.resolve(name, summary);
             if (field == null) {
                 throw usage("unknown field '" + name
-                        + "' for --max: use a summary.json number such as client_p99,"
+                        + "' for --max: use a " + RunFolder.SUMMARY_JSON + " number such as client_p99,"
                         + " error_rate, pool_wait_p99 (analysis/README.md lists them)");
             }
             try {
