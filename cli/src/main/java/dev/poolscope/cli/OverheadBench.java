@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.run.RunJson;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -232,13 +233,15 @@ final class OverheadBench implements Callable<Integer> {
         long mid = from + (to - from) / 2;
         double firstHalf = JtlSummary.read(jtl, from, mid).samples();
         double secondHalf = window.samples() - firstHalf;
-        JsonNode run = new ObjectMapper().readTree(runDir.resolve(RunFolder.RUN_JSON).toFile());
-        JsonNode heap = run.path("memory").path("heapUsedAfterGcBytes");
-        double cpuMs = cpuAt(run.path("appCpuDuringLoad"), to) - cpuAt(run.path("appCpuDuringLoad"), from);
+        RunJson run = new ObjectMapper().readValue(runDir.resolve(RunFolder.RUN_JSON).toFile(),
+                RunJson.class);
+        Long heap = run.memory() == null ? null : run.memory().heapUsedAfterGcBytes();
+        List<long[]> readings = run.appCpuDuringLoad() == null ? List.of() : run.appCpuDuringLoad();
+        double cpuMs = cpuAt(readings, to) - cpuAt(readings, from);
         return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
                 window.samples() == 0 ? Double.NaN : cpuMs / window.samples(),
                 firstHalf == 0 ? Double.NaN : secondHalf / firstHalf, window.errors(),
-                heap.isNumber() ? heap.asDouble() : Double.NaN, agentShare.applyAsDouble(from, to));
+                heap != null ? heap.doubleValue() : Double.NaN, agentShare.applyAsDouble(from, to));
     }
 
     /**
@@ -277,10 +280,10 @@ final class OverheadBench implements Callable<Integer> {
     }
 
     /** The app's CPU ms at {@code t}, interpolated between the once-a-second readings. */
-    static double cpuAt(JsonNode readings, long t) {
+    static double cpuAt(List<long[]> readings, long t) {
         double prevT = Double.NaN, prevCpu = Double.NaN;
-        for (JsonNode r : readings) {
-            double rt = r.get(0).asDouble(), cpu = r.get(1).asDouble();
+        for (long[] r : readings) {
+            double rt = r[0], cpu = r[1];
             if (rt >= t) {
                 return Double.isNaN(prevT) || rt == prevT
                         ? cpu
