@@ -1,4 +1,4 @@
-package dev.poolscope.jmeter;
+package dev.poolscope.format.jtl;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,4 +1,4 @@
-package dev.poolscope.jmeter;
+package dev.poolscope.format.jtl;
 
 import java.io.BufferedReader;
 import java.io.Closeable;
@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one reader of JMeter's CSV results (.jtl) in poolscope: {@link JtlSummary} and the analysis both read through
- * it. It checks what makes a file unreadable as a whole (empty, XML, no header row, no {@code timeStamp} or
+ * The one reader of JMeter's CSV results (.jtl) in poolscope: jmeter-plans' {@code JtlSummary} and the analysis both
+ * read through it. It checks what makes a file unreadable as a whole (empty, XML, no header row, no {@code timeStamp} or
  * {@code elapsed} column) and hands out rows with their line numbers; what a row's values must be is the caller's
  * decision, since a summary refuses a malformed row and the analysis skips it.
  *
@@ -65,8 +65,8 @@ public final class JtlRows implements Closeable {
         for (int i = 0; i < names.size(); i++) {
             columns.putIfAbsent(names.get(i).trim(), i);
         }
-        require("timeStamp");
-        require("elapsed");
+        require(JtlColumns.TIME_STAMP);
+        require(JtlColumns.ELAPSED);
         records = new CsvRecords(in, delimiter, 2);
         ahead = read();
     }

@@ -1,4 +1,4 @@
-package dev.poolscope.jmeter;
+package dev.poolscope.format.jtl;
 
 /** A results file poolscope cannot read; the message is one sentence a user can act on. */
 public final class JtlFormatException extends RuntimeException {
