@@ -10,12 +10,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.run.RunJson;
+import dev.poolscope.format.summary.AgentCpu;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -271,8 +271,8 @@ final class OverheadBench implements Callable<Integer> {
 
     /** {@code agent_share} of the analysis' {@code agent-cpu} line; NaN for {@code null} (no samples). */
     static double parseShare(String json) throws java.io.IOException {
-        JsonNode n = new ObjectMapper().readTree(json);
-        return n == null || !n.path("agent_share").isNumber() ? Double.NaN : n.path("agent_share").asDouble();
+        AgentCpu cpu = new ObjectMapper().readValue(json, AgentCpu.class);
+        return cpu == null || cpu.agentShare() == null ? Double.NaN : cpu.agentShare();
     }
 
     private static String share(double v) {

@@ -1,6 +1,7 @@
 package dev.poolscope.cli;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -109,7 +109,9 @@ final class ScenariosCommand implements Callable<Integer> {
             }
             row.put("seconds", (System.nanoTime() - t0) / 1_000_000_000L);
             Path summaryFile = runDir.resolve(RunFolder.SUMMARY_JSON);
-            JsonNode summary = Files.isRegularFile(summaryFile) ? JSON.readTree(summaryFile.toFile()) : null;
+            Summary summary = Files.isRegularFile(summaryFile)
+                    ? JSON.readValue(summaryFile.toFile(), Summary.class)
+                    : null;
             ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary);
             verdicts.add(v);
             row.put("passed", v.passed());

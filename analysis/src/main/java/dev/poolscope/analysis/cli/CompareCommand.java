@@ -32,6 +32,7 @@ import dev.poolscope.analysis.report.CompareWriter;
 import dev.poolscope.analysis.report.MatrixChart;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 /**
  * Compares analyzed runs that differ in one knob: prints a table and writes compare.html, compare.json and
@@ -181,9 +182,9 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         for (ComparedRun r : settings) {
-            Double requests = r.number("requests");
+            Double requests = r.number(Summary.REQUESTS);
             Map<String, Double> perRequest = new LinkedHashMap<>();
-            JsonNode causes = r.node("server_ms_by_cause");
+            JsonNode causes = r.node(Summary.SERVER_MS_BY_CAUSE);
             if (causes != null && requests != null && requests > 0) {
                 causes.properties()
                         .forEach(e -> perRequest.put(e.getKey(), e.getValue().asDouble() / requests));

@@ -10,19 +10,27 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 /**
  * The terminal's view of a comparison: one line per setting, a column per varied knob, then the figures, each column
  * named once, numbers as people write them (3930, 26.4, 0.03; shares as percentages), medians when repeated.
  */
 final class CompareTable {
+    private static final String BACKLOG_MEAN = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.MEAN);
+    private static final String CLIENT_MEAN = Summary.path(Summary.CLIENT_MS, Summary.Distribution.MEAN);
+    private static final String CLIENT_P99 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99);
+    private static final String POOL_WAIT_P99 = Summary.path(Summary.POOL_WAIT_MS, Summary.Distribution.P99);
+    private static final String SERVER_P99 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P99);
+
     /** Header, summary.json path, and whether the value is a share (0–1) shown in percent. */
-    static final String[][] COLUMNS = {{"req/s", "throughput_rps", ""},
-            {"client mean ms", "client_ms.mean", ""},
-            {"client p99 ms", "client_ms.p99", ""}, {"server p99 ms", "server_ms.p99", ""},
-            {"pool wait p99 ms", "pool_wait_ms.p99", ""}, {"backlog mean ms", "backlog_ms.mean", ""},
-            {"CPU %", "cpu_process", "%"}, {"errors %", "error_rate", "%"}, {"startup ms", "startup_ms", ""},
-            {"primary cause", "primary_cause", ""}, {"rec. threads", "recommended_threads", ""}};
+    static final String[][] COLUMNS = {{"req/s", Summary.THROUGHPUT_RPS, ""},
+            {"client mean ms", CLIENT_MEAN, ""},
+            {"client p99 ms", CLIENT_P99, ""}, {"server p99 ms", SERVER_P99, ""},
+            {"pool wait p99 ms", POOL_WAIT_P99, ""}, {"backlog mean ms", BACKLOG_MEAN, ""},
+            {"CPU %", Summary.CPU_PROCESS, "%"}, {"errors %", Summary.ERROR_RATE, "%"},
+            {"startup ms", Summary.STARTUP_MS, ""},
+            {"primary cause", Summary.PRIMARY_CAUSE, ""}, {"rec. threads", Summary.RECOMMENDED_THREADS, ""}};
 
     private CompareTable() {
     }

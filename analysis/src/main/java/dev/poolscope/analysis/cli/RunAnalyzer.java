@@ -34,6 +34,7 @@ import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.SummaryFile;
 
 /**
  * Analyzes one run folder into report.html, summary.json and flame graphs. Public so the launcher's run and sweep
@@ -66,9 +67,8 @@ public final class RunAnalyzer {
             AgentCost cost = agentCost(runDir.resolve(RunFolder.AGENT), model);
             new TimelineJson().write(runDir, model);
             SummaryJson json = new SummaryJson();
-            com.fasterxml.jackson.databind.node.ObjectNode root = json.build(model, summary, diagnosis);
-            AgentCpuJson.put(root, cost.cpu());
-            json.write(runDir.resolve(RunFolder.SUMMARY_JSON), root);
+            json.write(runDir.resolve(RunFolder.SUMMARY_JSON),
+                    new SummaryFile(json.summary(model, summary, diagnosis), AgentCpuJson.of(cost.cpu())));
             new ReportWriter().write(runDir.resolve(RunFolder.REPORT_HTML), runDir.getFileName().toString(),
                     model,
                     summary, diagnosis, flames, cost.cpu(), cost.why());

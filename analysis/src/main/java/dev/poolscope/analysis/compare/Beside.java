@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.compare;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -120,7 +121,7 @@ public record Beside(JsonNode experiment, List<Table> tables) {
             Cell c = matching.getFirst();
             Double v = c.median().number(figure);
             double[] r = c.range(figure);
-            JsonNode cause = c.median().node("primary_cause");
+            JsonNode cause = c.median().node(Summary.PRIMARY_CAUSE);
             return new Entry(seed, v == null ? null : v * scale,
                     r == null ? null : new double[]{r[0] * scale, r[1] * scale},
                     cause == null ? null : cause.asText(), v == null ? "not measured" : null, c);

@@ -1,6 +1,7 @@
 package dev.poolscope.cli.check;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        JsonNode summary = readSummary();
+        Summary summary = readSummary();
         List<Condition> conditions = conditions(summary);
         List<Outcome> outcomes = conditions.stream().map(c -> c.evaluate(summary)).toList();
         if (junit != null) {
@@ -61,7 +62,7 @@ public final class CheckCommand implements Callable<Integer> {
         return 1;
     }
 
-    private JsonNode readSummary() {
+    private Summary readSummary() {
         if (!Files.isDirectory(runDir)) {
             throw usage("no run folder " + runDir);
         }
@@ -72,17 +73,18 @@ public final class CheckCommand implements Callable<Integer> {
                     + runDir + ")");
         }
         try {
-            JsonNode node = new ObjectMapper().readTree(file.toFile());
+            ObjectMapper json = new ObjectMapper();
+            JsonNode node = json.readTree(file.toFile());
             if (node == null || !node.isObject()) {
                 throw usage(file + " is not a " + RunFolder.SUMMARY_JSON + " (no JSON object)");
             }
-            return node;
+            return json.treeToValue(node, Summary.class);
         } catch (IOException e) {
             throw usage(file + " is not readable JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 
-    private List<Condition> conditions(JsonNode summary) {
+    private List<Condition> conditions(Summary summary) {
         if (max.isEmpty() && forbid.isEmpty()) {
             throw usage("give at least one --max FIELD=LIMIT or --forbid RULE");
         }
@@ -93,7 +95,7 @@ public final class CheckCommand implements Callable<Integer> {
                 throw usage("--max must look like FIELD=LIMIT (client_p99=800ms), got '" + m + "'");
             }
             String name = m.substring(0, eq);
-            SummaryField field = SummaryField.resolve(name, summary);
+            SummaryField field = SummaryField.resolve(name);
             if (field == null) {
                 throw usage("unknown field '" + name
                         + "' for --max: use a " + RunFolder.SUMMARY_JSON + " number such as client_p99,"
@@ -106,7 +108,9 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         Set<String> known = new LinkedHashSet<>();
-        summary.path("diagnosis").forEach(d -> known.add(d.path("rule").asText()));
+        if (summary.diagnosis() != null) {
+            summary.diagnosis().forEach(d -> known.add(d.rule()));
+        }
         for (String rule : forbid) {
             String r = rule.trim();
             if (!known.contains(r)) {
