@@ -11,23 +11,19 @@ import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /**
  * The terminal's view of a comparison: one line per setting, a column per varied knob, then the figures, each column
  * named once, numbers as people write them (3930, 26.4, 0.03; shares as percentages), medians when repeated.
  */
 final class CompareTable {
-    private static final String BACKLOG_MEAN = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_MEAN = Summary.path(Summary.CLIENT_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_P99 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99);
-    private static final String POOL_WAIT_P99 = Summary.path(Summary.POOL_WAIT_MS, Summary.Distribution.P99);
-    private static final String SERVER_P99 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P99);
-
     /** Header, summary.json path, and whether the value is a share (0–1) shown in percent. */
     static final String[][] COLUMNS = {{"req/s", Summary.THROUGHPUT_RPS, ""},
-            {"client mean ms", CLIENT_MEAN, ""},
-            {"client p99 ms", CLIENT_P99, ""}, {"server p99 ms", SERVER_P99, ""},
-            {"pool wait p99 ms", POOL_WAIT_P99, ""}, {"backlog mean ms", BACKLOG_MEAN, ""},
+            {"client mean ms", SummaryPaths.CLIENT_MEAN, ""},
+            {"client p99 ms", SummaryPaths.CLIENT_P99, ""}, {"server p99 ms", SummaryPaths.SERVER_P99, ""},
+            {"pool wait p99 ms", SummaryPaths.POOL_WAIT_P99, ""},
+            {"backlog mean ms", SummaryPaths.BACKLOG_MEAN, ""},
             {"CPU %", Summary.CPU_PROCESS, "%"}, {"errors %", Summary.ERROR_RATE, "%"},
             {"startup ms", Summary.STARTUP_MS, ""},
             {"primary cause", Summary.PRIMARY_CAUSE, ""}, {"rec. threads", Summary.RECOMMENDED_THREADS, ""}};

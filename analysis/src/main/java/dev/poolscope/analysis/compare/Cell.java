@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.compare;
 
 import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,9 +22,6 @@ import com.fasterxml.jackson.databind.node.TextNode;
  * the most frequent primary cause, its folder is the repeat nearest the median of the ranking figure.
  */
 public record Cell(Map<String, String> setting, String label, List<ComparedRun> runs, ComparedRun median) {
-    private static final String CLIENT_COUNT = Summary.path(Summary.CLIENT_MS, Summary.Distribution.COUNT);
-    private static final String CLIENT_P99 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99);
-    private static final String SERVER_P99 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P99);
 
     /** Usable runs grouped by setting, in the runs' order (knob order). */
     public static List<Cell> of(List<ComparedRun> usable) {
@@ -81,9 +79,10 @@ public record Cell(Map<String, String> setting, String label, List<ComparedRun> 
 
     static String rankBy(List<ComparedRun> usable) {
         return usable.stream()
-                .allMatch(r -> r.number(CLIENT_COUNT) != null && r.number(CLIENT_COUNT) > 0)
-                        ? CLIENT_P99
-                        : SERVER_P99;
+                .allMatch(r -> r.number(SummaryPaths.CLIENT_COUNT) != null
+                        && r.number(SummaryPaths.CLIENT_COUNT) > 0)
+                                ? SummaryPaths.CLIENT_P99
+                                : SummaryPaths.SERVER_P99;
     }
 
     private static ComparedRun relabel(ComparedRun r, String label) {

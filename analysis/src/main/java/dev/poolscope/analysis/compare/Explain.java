@@ -3,6 +3,7 @@ package dev.poolscope.analysis.compare;
 import static dev.poolscope.analysis.rules.Messages.num;
 
 import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,14 +27,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * what dominated there. Sentences are templates in {@code explain.properties}.
  */
 public final class Explain {
-    private static final String BACKLOG_MEAN = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_COUNT = Summary.path(Summary.CLIENT_MS, Summary.Distribution.COUNT);
-    private static final String CLIENT_MEAN = Summary.path(Summary.CLIENT_MS, Summary.Distribution.MEAN);
-    private static final String SERVER_MEAN = Summary.path(Summary.SERVER_MS, Summary.Distribution.MEAN);
-    private static final String WORKER_POOL_ALL_BUSY_SHARE = Summary.path(Summary.WORKER_POOL,
-            Summary.WorkerPool.ALL_BUSY_SHARE);
-    private static final String WORKER_POOL_MAX = Summary.path(Summary.WORKER_POOL, Summary.WorkerPool.MAX);
-
     private static final Properties TEXT = load();
     /** Throughput within this share of a cap means the cap was reached. */
     static final double AT_CAP = 0.8;
@@ -91,34 +84,35 @@ public final class Explain {
     }
 
     private void platformSentence(Cell c, List<String> s) {
-        Double workers = n(c, WORKER_POOL_MAX);
-        Double server = n(c, SERVER_MEAN);
+        Double workers = n(c, SummaryPaths.WORKER_POOL_MAX);
+        Double server = n(c, SummaryPaths.SERVER_MEAN);
         Double rps = n(c, Summary.THROUGHPUT_RPS);
         if (workers == null || server == null || server <= 0 || rps == null) {
             where(c, s);
             return;
         }
         double cap = workers / (server / 1000);
-        Double share = n(c, WORKER_POOL_ALL_BUSY_SHARE);
+        Double share = n(c, SummaryPaths.WORKER_POOL_ALL_BUSY_SHARE);
         String busy = share == null ? "" : format("explain.busy", pct(share));
         if (rps >= AT_CAP * cap) {
             s.add(format("explain.capped", c.label(), num(workers), num(server), Beside.sig(server / 1000),
                     num(cap),
-                    num(rps), num0(n(c, BACKLOG_MEAN)), num0(n(c, CLIENT_MEAN)), busy));
-            Double samples = n(c, CLIENT_COUNT);
+                    num(rps), num0(n(c, SummaryPaths.BACKLOG_MEAN)), num0(n(c, SummaryPaths.CLIENT_MEAN)),
+                    busy));
+            Double samples = n(c, SummaryPaths.CLIENT_COUNT);
             Double took = n(c, Summary.DURATION_S);
             if (samples != null && took != null) {
                 s.add(format("explain.capped.total", num(samples), num(samples / cap), num(took)));
             }
         } else {
             s.add(format("explain.room", c.label(), num(rps), num(cap), num(workers), num(server), busy,
-                    num0(n(c, CLIENT_MEAN)), num(server)));
+                    num0(n(c, SummaryPaths.CLIENT_MEAN)), num(server)));
         }
     }
 
     private void virtualSentence(Cell c, List<String> s) {
         Double clients = RunSet.number(c.setting().get("vus"));
-        Double server = n(c, SERVER_MEAN);
+        Double server = n(c, SummaryPaths.SERVER_MEAN);
         Double rps = n(c, Summary.THROUGHPUT_RPS);
         if (clients == null || server == null || server <= 0 || rps == null) {
             where(c, s);
@@ -126,10 +120,10 @@ public final class Explain {
         }
         double ideal = clients / (server / 1000);
         s.add(format("explain.virtual", c.label(), num(clients), num(server), num(ideal), num(rps),
-                num(100 * rps / ideal), num0(n(c, CLIENT_MEAN))));
-        Double client = n(c, CLIENT_MEAN);
+                num(100 * rps / ideal), num0(n(c, SummaryPaths.CLIENT_MEAN))));
+        Double client = n(c, SummaryPaths.CLIENT_MEAN);
         if (rps < AT_CAP * ideal && client != null) {
-            s.add(format("explain.virtual.short", num(server), num0(n(c, BACKLOG_MEAN)),
+            s.add(format("explain.virtual.short", num(server), num0(n(c, SummaryPaths.BACKLOG_MEAN)),
                     num(rps * client / 1000), num(clients), num(rps), Beside.sig(client / 1000),
                     pct(n(c, Summary.CPU_MACHINE)),
                     pct(n(c, Summary.CPU_PROCESS))));
@@ -149,8 +143,8 @@ public final class Explain {
                 if (virtual(p) || !sameBut(p, v, "virtual-threads")) {
                     continue;
                 }
-                Double rp = n(p, CLIENT_MEAN);
-                Double rv = n(v, CLIENT_MEAN);
+                Double rp = n(p, SummaryPaths.CLIENT_MEAN);
+                Double rv = n(v, SummaryPaths.CLIENT_MEAN);
                 if (rp != null && rv != null) {
                     String others = Pivot.text(Pivot.project(v.setting(),
                             knobs.stream().filter(k -> !k.equals("virtual-threads") && !k.equals(x))
@@ -202,8 +196,10 @@ public final class Explain {
                 }
             }
         }
-        s.add(format("explain.where", c.label(), num0(n(c, Summary.THROUGHPUT_RPS)), num0(n(c, CLIENT_MEAN)),
-                num0(n(c, SERVER_MEAN)), cause(c), top, total > 0 ? num(100 * topMs / total) : "?"));
+        s.add(format("explain.where", c.label(), num0(n(c, Summary.THROUGHPUT_RPS)),
+                num0(n(c, SummaryPaths.CLIENT_MEAN)),
+                num0(n(c, SummaryPaths.SERVER_MEAN)), cause(c), top,
+                total > 0 ? num(100 * topMs / total) : "?"));
         cpu(c, s);
     }
 

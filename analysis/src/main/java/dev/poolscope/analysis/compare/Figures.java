@@ -10,21 +10,10 @@ import dev.poolscope.analysis.report.Table;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /** The figures compared between settings: summary.json names, with how to show them. */
 public final class Figures {
-    private static final String BACKLOG_MEAN = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.MEAN);
-    private static final String BACKLOG_P50 = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.P50);
-    private static final String BACKLOG_P99 = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.P99);
-    private static final String CLIENT_MEAN = Summary.path(Summary.CLIENT_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_P50 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P50);
-    private static final String CLIENT_P99 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99);
-    private static final String HOLD_P50 = Summary.path(Summary.HOLD_MS, Summary.Distribution.P50);
-    private static final String POOL_WAIT_P50 = Summary.path(Summary.POOL_WAIT_MS, Summary.Distribution.P50);
-    private static final String POOL_WAIT_P99 = Summary.path(Summary.POOL_WAIT_MS, Summary.Distribution.P99);
-    private static final String SERVER_P50 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P50);
-    private static final String SERVER_P99 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P99);
-
     public enum Kind {
         NUMBER, SHARE, MIB, TEXT
     }
@@ -35,15 +24,15 @@ public final class Figures {
     /** Rows of the comparison table, in reading order: what the client saw, then why. */
     static final List<Figure> ROWS = List.of(
             new Figure("throughput (req/s)", Summary.THROUGHPUT_RPS, Kind.NUMBER),
-            new Figure("client p50 (ms)", CLIENT_P50, Kind.NUMBER),
-            new Figure("client p99 (ms)", CLIENT_P99, Kind.NUMBER),
-            new Figure("server p50 (ms)", SERVER_P50, Kind.NUMBER),
-            new Figure("server p99 (ms)", SERVER_P99, Kind.NUMBER),
-            new Figure("pool wait p50 (ms)", POOL_WAIT_P50, Kind.NUMBER),
-            new Figure("pool wait p99 (ms)", POOL_WAIT_P99, Kind.NUMBER),
-            new Figure("hold p50 (ms)", HOLD_P50, Kind.NUMBER),
-            new Figure("backlog p50 (ms)", BACKLOG_P50, Kind.NUMBER),
-            new Figure("backlog p99 (ms)", BACKLOG_P99, Kind.NUMBER),
+            new Figure("client p50 (ms)", SummaryPaths.CLIENT_P50, Kind.NUMBER),
+            new Figure("client p99 (ms)", SummaryPaths.CLIENT_P99, Kind.NUMBER),
+            new Figure("server p50 (ms)", SummaryPaths.SERVER_P50, Kind.NUMBER),
+            new Figure("server p99 (ms)", SummaryPaths.SERVER_P99, Kind.NUMBER),
+            new Figure("pool wait p50 (ms)", SummaryPaths.POOL_WAIT_P50, Kind.NUMBER),
+            new Figure("pool wait p99 (ms)", SummaryPaths.POOL_WAIT_P99, Kind.NUMBER),
+            new Figure("hold p50 (ms)", SummaryPaths.HOLD_P50, Kind.NUMBER),
+            new Figure("backlog p50 (ms)", SummaryPaths.BACKLOG_P50, Kind.NUMBER),
+            new Figure("backlog p99 (ms)", SummaryPaths.BACKLOG_P99, Kind.NUMBER),
             new Figure("context switches/s (machine)", Summary.CONTEXT_SWITCHES_PER_S, Kind.NUMBER),
             new Figure("worker run delay (share of wanted CPU)", Summary.WORKER_RUN_DELAY_SHARE, Kind.SHARE),
             new Figure("worker run delay (ms per s)", Summary.WORKER_RUN_DELAY_MS_PER_S, Kind.NUMBER),
@@ -69,12 +58,12 @@ public final class Figures {
      */
     static final List<Figure> MATRIX = List.of(
             new Figure("throughput (req/s)", Summary.THROUGHPUT_RPS, Kind.NUMBER),
-            new Figure("client mean (ms)", CLIENT_MEAN, Kind.NUMBER),
-            new Figure("client p50 (ms)", CLIENT_P50, Kind.NUMBER),
-            new Figure("client p99 (ms)", CLIENT_P99, Kind.NUMBER),
-            new Figure("server p99 (ms)", SERVER_P99, Kind.NUMBER),
-            new Figure("pool wait p99 (ms)", POOL_WAIT_P99, Kind.NUMBER),
-            new Figure("backlog mean (ms)", BACKLOG_MEAN, Kind.NUMBER),
+            new Figure("client mean (ms)", SummaryPaths.CLIENT_MEAN, Kind.NUMBER),
+            new Figure("client p50 (ms)", SummaryPaths.CLIENT_P50, Kind.NUMBER),
+            new Figure("client p99 (ms)", SummaryPaths.CLIENT_P99, Kind.NUMBER),
+            new Figure("server p99 (ms)", SummaryPaths.SERVER_P99, Kind.NUMBER),
+            new Figure("pool wait p99 (ms)", SummaryPaths.POOL_WAIT_P99, Kind.NUMBER),
+            new Figure("backlog mean (ms)", SummaryPaths.BACKLOG_MEAN, Kind.NUMBER),
             new Figure("process CPU (mean, share of the machine)", Summary.CPU_PROCESS, Kind.SHARE),
             new Figure("heap used, max (MiB)", Summary.HEAP_USED_MAX_BYTES, Kind.MIB),
             new Figure("live threads (max)", Summary.LIVE_THREADS_MAX, Kind.NUMBER),

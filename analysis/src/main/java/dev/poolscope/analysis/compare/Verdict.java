@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /**
  * Which setting was best for the client and for the server, what fewer threads changed, and the thread count the
@@ -19,12 +20,6 @@ import dev.poolscope.format.summary.Summary;
  */
 public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, ComparedRun bestThroughput,
         ComparedRun bestServer, Integer threads, ComparedRun threadsFrom, List<String> sentences) {
-    private static final String BACKLOG_MEAN = Summary.path(Summary.BACKLOG_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_COUNT = Summary.path(Summary.CLIENT_MS, Summary.Distribution.COUNT);
-    private static final String CLIENT_MEAN = Summary.path(Summary.CLIENT_MS, Summary.Distribution.MEAN);
-    private static final String CLIENT_P99 = Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99);
-    private static final String SERVER_MEAN = Summary.path(Summary.SERVER_MS, Summary.Distribution.MEAN);
-    private static final String SERVER_P99 = Summary.path(Summary.SERVER_MS, Summary.Distribution.P99);
 
     /** A change smaller than this share is "no change": runs on a shared 2-core machine are noisy. */
     static final double MEANINGFUL = 0.10;
@@ -34,27 +29,28 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             throw new IllegalArgumentException("no usable runs");
         }
         List<String> s = new ArrayList<>();
-        boolean client = usable.stream().allMatch(r -> positive(r.number(CLIENT_COUNT)));
-        String rankedBy = client ? CLIENT_P99 : SERVER_P99;
+        boolean client = usable.stream().allMatch(r -> positive(r.number(SummaryPaths.CLIENT_COUNT)));
+        String rankedBy = client ? SummaryPaths.CLIENT_P99 : SummaryPaths.SERVER_P99;
         ComparedRun best = min(usable, r -> r.number(rankedBy));
         // On a tie the best and the worst must still be two runs, or the differential flame graph compares a run with itself.
         List<ComparedRun> others = usable.stream().filter(r -> r != best).toList();
         ComparedRun worst = others.isEmpty() ? best : max(others, r -> r.number(rankedBy));
         ComparedRun bestRps = max(usable, r -> r.number(Summary.THROUGHPUT_RPS));
-        ComparedRun bestServer = min(usable, r -> r.number(SERVER_P99));
+        ComparedRun bestServer = min(usable, r -> r.number(SummaryPaths.SERVER_P99));
         if (client) {
-            s.add(Messages.format("compare.ranked.client", best.label(), ms(best, CLIENT_P99),
-                    rps(best), worst.label(), ms(worst, CLIENT_P99), rps(worst)));
+            s.add(Messages.format("compare.ranked.client", best.label(), ms(best, SummaryPaths.CLIENT_P99),
+                    rps(best), worst.label(), ms(worst, SummaryPaths.CLIENT_P99), rps(worst)));
         } else {
-            s.add(Messages.format("compare.ranked.server-only", best.label(), ms(best, SERVER_P99),
-                    worst.label(), ms(worst, SERVER_P99)));
+            s.add(Messages.format("compare.ranked.server-only", best.label(),
+                    ms(best, SummaryPaths.SERVER_P99),
+                    worst.label(), ms(worst, SummaryPaths.SERVER_P99)));
         }
         if (bestRps != best) {
             s.add(Messages.format("compare.throughput", bestRps.label(), rps(bestRps)));
         }
-        ComparedRun worstServer = max(usable, r -> r.number(SERVER_P99));
-        s.add(Messages.format("compare.server", bestServer.label(), ms(bestServer, SERVER_P99),
-                worstServer.label(), ms(worstServer, SERVER_P99)));
+        ComparedRun worstServer = max(usable, r -> r.number(SummaryPaths.SERVER_P99));
+        s.add(Messages.format("compare.server", bestServer.label(), ms(bestServer, SummaryPaths.SERVER_P99),
+                worstServer.label(), ms(worstServer, SummaryPaths.SERVER_P99)));
         if ("threads".equals(knob) && usable.size() >= 2) {
             fewerThreads(usable, client ? best : null, s);
         }
@@ -105,12 +101,12 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         ComparedRun fewest = client && bestForClient != most
                 ? bestForClient
                 : min(usable, r -> RunSet.number(r.value()));
-        if (most == fewest || most.number(SERVER_P99) == null
-                || fewest.number(SERVER_P99) == null) {
+        if (most == fewest || most.number(SummaryPaths.SERVER_P99) == null
+                || fewest.number(SummaryPaths.SERVER_P99) == null) {
             return;
         }
-        double serverBefore = most.number(SERVER_P99);
-        double serverAfter = fewest.number(SERVER_P99);
+        double serverBefore = most.number(SummaryPaths.SERVER_P99);
+        double serverAfter = fewest.number(SummaryPaths.SERVER_P99);
         boolean serverFell = fell(serverBefore, serverAfter);
         s.add(Messages.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
                 most.label(),
@@ -118,14 +114,14 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         if (!client) {
             return;
         }
-        double clientBefore = most.number(CLIENT_P99);
-        double clientAfter = fewest.number(CLIENT_P99);
+        double clientBefore = most.number(SummaryPaths.CLIENT_P99);
+        double clientAfter = fewest.number(SummaryPaths.CLIENT_P99);
         s.add(Messages.format(
                 fell(clientBefore, clientAfter) ? "compare.fewer.client.yes" : "compare.fewer.client.no",
                 num(clientBefore), num(clientAfter)));
-        Double ds = delta(most, fewest, SERVER_MEAN);
-        Double db = delta(most, fewest, BACKLOG_MEAN);
-        Double dc = delta(most, fewest, CLIENT_MEAN);
+        Double ds = delta(most, fewest, SummaryPaths.SERVER_MEAN);
+        Double db = delta(most, fewest, SummaryPaths.BACKLOG_MEAN);
+        Double dc = delta(most, fewest, SummaryPaths.CLIENT_MEAN);
         if (ds == null || db == null || dc == null || ds >= 0 || !serverFell) {
             return;
         }

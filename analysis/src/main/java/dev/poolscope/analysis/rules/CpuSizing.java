@@ -1,8 +1,8 @@
 package dev.poolscope.analysis.rules;
 
-import dev.poolscope.format.folder.RunFolder;
-
 import static dev.poolscope.analysis.rules.Messages.num;
+
+import dev.poolscope.format.folder.RunFolder;
 
 import java.util.List;
 

@@ -2,7 +2,6 @@ package dev.poolscope.format.event;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Period;
@@ -15,28 +14,12 @@ import jdk.jfr.StackTrace;
 @Description("Periodic gauge of one r2dbc-pool ConnectionPool")
 @Period("1 s")
 @StackTrace(false)
-public final class R2dbcPoolEvent extends Event {
+public final class R2dbcPoolEvent extends R2dbcPoolCounts {
     public static final String NAME = "poolscope.R2dbcPool";
-    public static final String POOL = "pool";
-    public static final String ACQUIRED = "acquired";
-    public static final String IDLE = "idle";
-    public static final String PENDING = "pending";
     public static final String ALLOCATED = "allocated";
     public static final String MAX = "max";
     public static final String MAX_PENDING = "maxPending";
 
-    @Name(POOL)
-    @Label("Pool")
-    public String pool;
-    @Name(ACQUIRED)
-    @Label("Acquired")
-    public int acquired;
-    @Name(IDLE)
-    @Label("Idle")
-    public int idle;
-    @Name(PENDING)
-    @Label("Pending")
-    public int pending;
     @Name(ALLOCATED)
     @Label("Allocated")
     public int allocated;

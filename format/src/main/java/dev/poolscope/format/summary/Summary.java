@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * file of a run ({@link SummaryFile} adds {@code agent_cpu}), the service level of a run of several instances and
  * each instance in it ({@link InstancesFile}). The analysis writes it; compare, check, scenarios and the benches read
  * it. Each JSON name is a constant, used in the component's {@code @JsonProperty} and by readers that address a
- * figure by its path ({@code client_ms.p99}), so writer and readers spell it once. Times are milliseconds. A null is
+ * figure by its path ({@link SummaryPaths}), so writer and readers spell it once. Times are milliseconds. A null is
  * written as {@code null}: the run did not measure it. Fields a reader does not know are ignored, so an older or newer
  * summary still reads; a field it lacks reads as null.
  *
@@ -123,11 +123,6 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
             null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
             null, null);
-
-    /** A path to a figure inside a group, as compare and check name it: {@code client_ms.p99}. */
-    public static String path(String group, String field) {
-        return group + "." + field;
-    }
 
     /** Failed requests by where they failed. */
     @JsonIgnoreProperties(ignoreUnknown = true)

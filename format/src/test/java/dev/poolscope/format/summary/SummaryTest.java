@@ -65,7 +65,8 @@ class SummaryTest {
         assertEquals(93, s.diagnosis().getFirst().score());
         assertEquals("server", s.workerPool().busySource());
         assertNull(s.eventLoops());
-        assertEquals("client_ms.p99", Summary.path(Summary.CLIENT_MS, Summary.Distribution.P99));
+        assertEquals("client_ms.p99", SummaryPaths.CLIENT_P99);
+        assertEquals("worker_pool.all_busy_share", SummaryPaths.WORKER_POOL_ALL_BUSY_SHARE);
     }
 
     @Test
