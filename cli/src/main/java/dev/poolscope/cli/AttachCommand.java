@@ -25,7 +25,7 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run folder (default: runs/attach-PID-TIMESTAMP)")
     Path out;
 
-    @Option(names = "--agent-options", paramLabel = "K=V,...", description = "options for the agent (see profiler-agent/README.md)")
+    @Option(names = "--agent-options", paramLabel = "K=V,...", description = "options for the agent (see docs/reference/agent-options.md)")
     String agentOptions;
 
     @Option(names = "--no-analyze", description = "skip the analysis (run ./poolscope analyze DIR later)")

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 /**
  * A named experiment, read from {@code experiments/NAME.properties}: the sweep that reproduces a seed (plan, fixed app
  * options and plan properties, the knobs varied, named cases, durations, its quick form and caps) and the seed's
- * published tables with their source. Keys are documented in docs/experiments.md.
+ * published tables with their source. Keys are documented in docs/reference/suites.md.
  */
 record Experiment(String name, String title, String seed, String source, String seedSetup, List<String> notes,
         List<String> app, String plan, Map<String, String> props, Map<String, String> quickProps, String vary,

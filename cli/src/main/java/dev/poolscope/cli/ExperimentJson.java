@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code experiment.json}: what {@code compare} needs to put the seed beside our numbers (analysis/README.md): the
+ * {@code experiment.json}: what {@code compare} needs to put the seed beside our numbers (docs/reference/compare.md): the
  * experiment, its source, what was run, and the seed's tables with the knob values of every row and column.
  */
 final class ExperimentJson {

@@ -37,7 +37,7 @@ final class LoadOptions {
     @Option(names = "--no-agent", description = "run without the profiler agent (no recording: the report has only the client's view)")
     boolean noAgent;
 
-    @Option(names = "--agent-options", paramLabel = "K=V,...", description = "options for the agent (see profiler-agent/README.md)")
+    @Option(names = "--agent-options", paramLabel = "K=V,...", description = "options for the agent (see docs/reference/agent-options.md)")
     String agentOptions;
 
     @Option(names = "--dashboard", negatable = true, description = "also write JMeter's HTML dashboard (run: on, sweep: off)")

@@ -5,12 +5,12 @@ import picocli.CommandLine.Option;
 /** Your own app instead of the lab app: the command that starts it and how to tell it is ready. */
 final class OwnAppOptions {
 
-    @Option(names = "--app-cmd", paramLabel = "CMD", description = "your app instead of the lab app: a command starting with java, with ${port}"
-            + " where the port goes, e.g. 'java -jar my.jar --server.port=${port}' (${java}: the JDK poolscope runs on);"
+    @Option(names = "--app-cmd", paramLabel = "CMD", description = "your app instead of the lab app: a command starting with java, with $${port}"
+            + " where the port goes, e.g. 'java -jar my.jar --server.port=$${port}' ($${java}: the JDK poolscope runs on);"
             + " the agent is inserted after java")
     String command;
 
-    @Option(names = "--ready-url", paramLabel = "URL", description = "with --app-cmd: ready when this answers 2xx, e.g. http://127.0.0.1:${port}/actuator/health"
+    @Option(names = "--ready-url", paramLabel = "URL", description = "with --app-cmd: ready when this answers 2xx, e.g. http://127.0.0.1:$${port}/actuator/health"
             + " (default: ready when the port answers any HTTP request)")
     String readyUrl;
 

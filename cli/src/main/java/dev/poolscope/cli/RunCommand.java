@@ -42,10 +42,28 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run folder (default: runs/PLAN-TIMESTAMP)")
     Path out;
 
+    @Option(names = "--export", split = ",", paramLabel = "FORMAT", description = {
+            "also write every profile of the run (cpu, wall, gaps, lock) in these formats into RUN_DIR/export/:",
+            "pprof, otlp, speedscope, collapsed (docs/reference/export.md)"})
+    List<String> export = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (instances < 1 || instances > 16) {
             throw new UserError("--instances must be 1 to 16, got " + instances);
+        }
+        for (String f : export) {
+            if (!List.of("pprof", "otlp", "speedscope", "collapsed").contains(f)) {
+                throw new UserError("--export takes pprof, otlp, speedscope or collapsed, got '" + f + "'");
+            }
+        }
+        if (!export.isEmpty() && instances > 1) {
+            throw new UserError(
+                    "--export reads a run with one instance; with --instances, export is not supported yet");
+        }
+        if (!export.isEmpty() && load.noAnalyze) {
+            throw new UserError("--export goes with the analysis: drop --no-analyze, or export later with"
+                    + " ./poolscope export RUN_DIR --format FORMAT");
         }
         Layout layout = Layout.detect();
         AppCommand appCommand = own.appCommand(app, load);
@@ -72,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
         long start = System.nanoTime();
         RunExecutor.Outcome outcome = new RunExecutor(layout,
                 (phase, detail) -> System.err.println("[run] " + phase + ": " + detail)).instances(instances)
+                .export(export)
                 .execute(spec);
         System.err.printf("[run] done in %d s: %s%n", (System.nanoTime() - start) / 1_000_000_000L,
                 outcome.dir());

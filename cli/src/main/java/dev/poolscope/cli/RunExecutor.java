@@ -44,6 +44,7 @@ final class RunExecutor {
     private final Layout layout;
     private final Progress progress;
     private int instances = 1;
+    private List<String> export = List.of();
 
     RunExecutor(Layout layout, Progress progress) {
         this.layout = layout;
@@ -53,6 +54,12 @@ final class RunExecutor {
     /** Several instances of the app behind a round-robin balancer ({@link AppGroup}); 1 by default. */
     RunExecutor instances(int count) {
         this.instances = count;
+        return this;
+    }
+
+    /** Formats the analysis also exports every profile in, into RUN_DIR/export/ ({@code analyze --export}). */
+    RunExecutor export(List<String> formats) {
+        this.export = List.copyOf(formats);
         return this;
     }
 
@@ -298,16 +305,18 @@ final class RunExecutor {
 
     private int analyze(Path dir) throws IOException, InterruptedException {
         layout.require(layout.analysisJar(), "analysis");
-        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), analysisHeap(), "-jar",
-                layout.analysisJar().toString(), "analyze", dir.toString())
-                .inheritIO()
-                .start());
+        List<String> command = new ArrayList<>(List.of(Layout.javaBin(), analysisHeap(), "-jar",
+                layout.analysisJar().toString(), "analyze", dir.toString()));
+        if (!export.isEmpty()) {
+            command.addAll(List.of("--export", String.join(",", export)));
+        }
+        Process p = Children.track(new ProcessBuilder(command).inheritIO().start());
         return p.waitFor();
     }
 
     /**
      * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 512m, which analyses a 1 GB recording
-     * (docs/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
+     * (docs/lab/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
      */
     static String analysisHeap() {
         String v = System.getenv("POOLSCOPE_ANALYSIS_XMX");

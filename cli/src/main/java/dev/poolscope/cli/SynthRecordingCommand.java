@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 /** Makes a run folder holding only a synthetic agent/recording.jfr, for 'bench analysis' on large files. */
 @Command(name = "synth-recording", mixinStandardHelpOptions = true, description = "Writes RUN_DIR/"
         + RunFolder.RECORDING_PATH
-        + " with poolscope's event types (docs/recording-format.md) until it reaches --size-mb, for 'bench analysis' on large recordings.")
+        + " with poolscope's event types (docs/reference/recording-format.md) until it reaches --size-mb, for 'bench analysis' on large recordings.")
 final class SynthRecordingCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RUN_DIR", description = "a new or empty folder")

@@ -27,7 +27,8 @@ import jdk.jfr.Recording;
 
 /**
  * Writes a recording of any size with poolscope's own event types, committed with the agent's own event classes
- * (poolscope-format), so the analysis can be measured on files far larger than a short lab run makes. Worker threads commit, per request, a ConnectionWait, a ConnectionHold
+ * (poolscope-format; docs/reference/recording-format.md), so the analysis can be measured on files far larger than a
+ * short lab run makes. Worker threads commit, per request, a ConnectionWait, a ConnectionHold
  * enclosing a RedisWait and its RedisRoundTrip, then the Request; every {@link #SCHED_EVERY} requests a
  * ThreadSchedStat with the thread's own /proc/thread-self counters; every {@link #PARK_EVERY} a real park (a
  * jdk.ThreadPark with its stack). A gauge thread commits WorkerPool and HikariPool once a second; the JDK's execution

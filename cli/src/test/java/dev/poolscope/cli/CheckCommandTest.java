@@ -102,7 +102,7 @@ class CheckCommandTest {
     void badUsageIsOneLineAndExitTwo(@TempDir Path tmp) {
         assertUsage(check("--max", "client_p90=800ms"),
                 "poolscope: unknown field 'client_p90' for --max: use a"
-                        + " summary.json number such as client_p99, error_rate, pool_wait_p99 (analysis/README.md lists them)");
+                        + " summary.json number such as client_p99, error_rate, pool_wait_p99 (docs/reference/summary-json.md lists them)");
         assertUsage(check("--max", "client_p99=800"),
                 "poolscope: client_p99 is a time: write its limit with ms or s (800ms, 1.5s), got '800'");
         assertUsage(check("--max", "client_p99"),

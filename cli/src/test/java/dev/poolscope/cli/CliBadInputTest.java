@@ -55,6 +55,18 @@ class CliBadInputTest {
     }
 
     @Test
+    void exportRefusedBeforeAnythingStarts(@TempDir Path dir) {
+        String out = dir.resolve("r").toString();
+        assertThat(run(2, "run", "--export", "pprof,jpeg", "--out", out))
+                .isEqualTo("poolscope: --export takes pprof, otlp, speedscope or collapsed, got 'jpeg'");
+        assertThat(run(2, "run", "--export", "pprof", "--no-analyze", "--out", out)).startsWith(
+                "poolscope: --export goes with the analysis: drop --no-analyze, or export later with");
+        assertThat(run(2, "run", "--export", "otlp", "--instances", "2", "--out", out))
+                .startsWith("poolscope: --export reads a run with one instance");
+        assertThat(dir.resolve("r")).doesNotExist();
+    }
+
+    @Test
     void yourOwnAppWithAPlanThatDoesNotExistStartsNothing(@TempDir Path dir) {
         Path out = dir.resolve("r");
         assertThat(run(2, "run", "--app-cmd", "java -jar my.jar --server.port=${port}", "--plan",

@@ -21,7 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Faults a user meets, end to end with the real app, agent, JMeter and analysis: what is kept, what is said, and
- * that nothing is left running. Each case loads for seconds (docs/reliability.md lists them).
+ * that nothing is left running. Each case loads for seconds (docs/lab/reliability.md lists them).
  */
 class FaultsIT {
     static final ObjectMapper JSON = new ObjectMapper();

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * The suite's CI form: two scenarios at their quick loads through the real app, agent, JMeter and analysis. What is
  * asserted here is what the runs measure and that the runner tells pass from fail; whether today's rules name the
- * expected cause is the runner's own verdict, in its table (docs/diagnosis-scenarios.md).
+ * expected cause is the runner's own verdict, in its table (docs/lab/diagnosis-scenarios.md).
  */
 class ScenariosIT {
 

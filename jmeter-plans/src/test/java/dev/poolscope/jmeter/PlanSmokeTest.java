@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class PlanSmokeTest {
     private static final Pattern READY = Pattern.compile("poolscope-app ready: url=(\\S+)");
     private static final Pattern ACCESS = Pattern.compile("access requestId=(\\S+) ");
-    /** The columns jmeter-plans/README.md documents, in order. */
+    /** The columns docs/reference/load-plans.md documents, in order. */
     private static final String JTL_HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
             + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,"
             + "\"requestId\"";

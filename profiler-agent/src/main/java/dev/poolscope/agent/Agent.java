@@ -74,7 +74,7 @@ public final class Agent {
         AgentOptions o = AgentOptions.parse(args, ProcessHandle.current().pid());
         if (!o.problems().isEmpty()) {
             AgentLog.info("options: " + String.join("; ", o.problems())
-                    + " (the rest as given; see profiler-agent/README.md)");
+                    + " (the rest as given; see docs/reference/agent-options.md)");
         }
         if (!JfrRecording.isWritable(o.out())) {
             off("cannot write to " + o.out() + ": the agent is off and the app runs unprofiled");

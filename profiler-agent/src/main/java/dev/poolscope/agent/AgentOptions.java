@@ -22,7 +22,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
 
-    /** Every option with its default, in the order the README documents them. */
+    /** Every option with its default, in the order docs/reference/agent-options.md documents them. */
     static Map<String, String> defaults() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("out", "");
@@ -101,7 +101,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
      * async-profiler's cpu engines. {@code ctimer} (a per-thread CPU-time timer) is the default: it needs no
      * perf_events permission, so it samples alike on every Linux machine, and under the lab app's ~45,000
      * context switches a second its samples stay in the Java frames that made the system call, where
-     * perf_events put 23% of them in the kernel's {@code finish_task_switch} (docs/overhead.md).
+     * perf_events put 23% of them in the kernel's {@code finish_task_switch} (docs/lab/overhead.md).
      */
     static final List<String> CPU_EVENTS = List.of("ctimer", "cpu", "itimer");
 

@@ -6,9 +6,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar poolscope-analysis.jar analyze RUN_DIR | compare RUN_DIR... | flame JFR | agent-cpu RUN_DIR}. */
+/**
+ * {@code java -jar poolscope-analysis.jar analyze RUN_DIR | compare RUN_DIR... | export RUN_DIR | flame JFR | agent-cpu
+ * RUN_DIR}.
+ */
 @Command(name = "poolscope-analysis", mixinStandardHelpOptions = true, version = "poolscope analysis 0.1.0", description = "Reads poolscope recordings and JMeter results; writes one offline HTML report per run.", subcommands = {
-        AnalyzeCommand.class, CompareCommand.class, FlameCommand.class, AgentCpuCommand.class})
+        AnalyzeCommand.class, CompareCommand.class, ExportCommand.class, FlameCommand.class,
+        AgentCpuCommand.class})
 public final class AnalysisCli implements Callable<Integer> {
     /** Exit codes: 0 done, 1 nothing useful could be made, 2 bad usage. */
     static final int FAILED = 1;

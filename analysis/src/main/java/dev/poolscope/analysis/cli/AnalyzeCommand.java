@@ -3,9 +3,13 @@ package dev.poolscope.analysis.cli;
 import dev.poolscope.format.folder.RunFolder;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.poolscope.analysis.export.ExportFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -15,17 +19,44 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RUN_DIR", description = "a run folder (agent/, jmeter/)")
     Path runDir;
 
+    @Option(names = "--export", split = ",", paramLabel = "FORMAT", description = {
+            "also write every profile the run has (cpu, wall, gaps, lock) in these formats into RUN_DIR/export/:",
+            "pprof, otlp, speedscope, collapsed (what ./poolscope run --export passes on)"})
+    List<String> export = new ArrayList<>();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        RunAnalyzer.Outcome o = new RunAnalyzer().analyze(runDir);
-        if (o.ok()) {
-            spec.commandLine().getOut().println(o.message());
-            return 0;
+        List<ExportFormat> formats = new ArrayList<>();
+        for (String f : export) {
+            ExportFormat format = ExportFormat.of(f);
+            if (format == null) {
+                spec.commandLine().getErr().println(
+                        "poolscope-analysis: --export takes pprof, otlp, speedscope or collapsed, got '" + f
+                                + "'");
+                return 2;
+            }
+            formats.add(format);
         }
-        spec.commandLine().getErr().println("poolscope-analysis: " + o.message());
-        return AnalysisCli.FAILED;
+        RunAnalyzer.Outcome o = new RunAnalyzer().analyze(runDir);
+        if (!o.ok()) {
+            spec.commandLine().getErr().println("poolscope-analysis: " + o.message());
+            return AnalysisCli.FAILED;
+        }
+        spec.commandLine().getOut().println(o.message());
+        if (!formats.isEmpty()) {
+            if (!InstancesAnalyzer.agentFolders(runDir).isEmpty()) {
+                spec.commandLine().getErr()
+                        .println("poolscope-analysis: " + runDir + " holds several instances:"
+                                + " no export (export reads a run with one agent/ folder)");
+                return AnalysisCli.FAILED;
+            }
+            int failed = ExportCommand.exportAll(runDir, o.model(), o.diagnosis().primaryCause(), formats,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+            return failed == 0 ? 0 : AnalysisCli.FAILED;
+        }
+        return 0;
     }
 }

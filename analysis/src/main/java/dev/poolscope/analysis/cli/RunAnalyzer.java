@@ -4,20 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.flame.ProfileKind;
 import dev.poolscope.analysis.flame.WallSampleReader;
 import dev.poolscope.analysis.jtl.JtlException;
 import dev.poolscope.analysis.jtl.JtlReader;
-import dev.poolscope.analysis.model.GapWindow;
 import dev.poolscope.analysis.model.MeasuredWindow;
-import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.recording.RecordingException;
@@ -275,25 +270,11 @@ public final class RunAnalyzer {
     List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording, String prefix) {
         FlameGraphs fg = new FlameGraphs();
         List<FlameInput> out = new ArrayList<>();
-        Path async = agent.resolve(RunFolder.ASYNC_PROFILER_JFR);
+        Path async = agent.resolve(ProfileKind.ASYNC_PROFILER_FILE);
         Path jdk = recording != null && !recording.fromRepository() ? recording.files().getFirst() : null;
-        Set<Long> workers = new HashSet<>();
-        Set<Long> workerOs = new HashSet<>();
-        for (RequestTimeline r : model.requests()) {
-            workers.add(r.threadId());
-        }
-        Map<Long, List<GapWindow>> gaps = new HashMap<>();
-        for (GapWindow g : model.redisToConnectionGaps()) {
-            gaps.computeIfAbsent(g.javaThreadId(), k -> new ArrayList<>()).add(g);
-            gaps.computeIfAbsent(-(g.osThreadId() + 2), k -> new ArrayList<>()).add(g);
-            workerOs.add(g.osThreadId());
-        }
-        // Only the measured window: warm-up and shutdown would blur a comparison between runs.
-        MeasuredWindow w = model.window();
-        FlameGraphs.Selection inWindow = (java, os, t) -> w.contains(t);
-        FlameGraphs.Selection workerThreads = (java, os, t) -> workers.contains(java) && w.contains(t);
-        FlameGraphs.Selection inGaps = (java, os, t) -> inside(gaps.get(java), t)
-                || inside(gaps.get(-(os + 2)), t);
+        FlameGraphs.Selection inWindow = ProfileKind.CPU.selection(model);
+        FlameGraphs.Selection workerThreads = ProfileKind.WALL.selection(model);
+        FlameGraphs.Selection inGaps = ProfileKind.GAPS.selection(model);
         if (Files.isRegularFile(async)) {
             out.add(flame(fg, async, FlameGraphs.Mode.CPU, prefix + "cpu", "CPU (async-profiler)", runDir,
                     inWindow,
@@ -322,21 +303,9 @@ public final class RunAnalyzer {
         if (jdk != null) {
             out.add(flame(fg, jdk, FlameGraphs.Mode.LOCK, prefix + "lock",
                     "Park and monitor waits of worker threads (JDK)",
-                    runDir, workerThreads, null));
+                    runDir, ProfileKind.LOCK.selection(model), null));
         }
         return out;
-    }
-
-    private static boolean inside(List<GapWindow> windows, long t) {
-        if (windows == null) {
-            return false;
-        }
-        for (GapWindow g : windows) {
-            if (t >= g.startNanos() && t < g.endNanos()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static FlameInput flame(FlameGraphs fg, Path jfr, FlameGraphs.Mode mode, String name,

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Writes compare.json: the contract in analysis/README.md. */
+/** Writes compare.json: the contract in docs/reference/compare.md. */
 public final class CompareJson {
     /** Copied from each run's summary.json under the same names. */
     static final String[] FIGURES = {Summary.THROUGHPUT_RPS, Summary.ERROR_RATE, Summary.CLIENT_MS,

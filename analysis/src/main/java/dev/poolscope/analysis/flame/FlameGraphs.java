@@ -22,8 +22,9 @@ import one.jfr.event.Event;
 import one.jfr.event.EventCollector;
 
 /**
- * With {@link WallSampleReader}, the only class that touches async-profiler's converter
- * ({@code tools.profiler:jfr-converter}, no stability promise: pinned, and wrapped here). Writes a flame graph as async-profiler HTML and as gzipped collapsed text,
+ * With {@link WallSampleReader} and {@link ProfileSamples}, the only classes that touch async-profiler's converter
+ * ({@code tools.profiler:jfr-converter}, no stability promise: pinned, and wrapped here; the exports also encode
+ * protobuf with its {@code one.proto.Proto}). Writes a flame graph as async-profiler HTML and as gzipped collapsed text,
  * optionally restricted to chosen threads and time windows.
  *
  * <p>
@@ -91,6 +92,24 @@ public final class FlameGraphs {
             throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
         }
         return summarize(name, html, collapsed);
+    }
+
+    /**
+     * The collapsed stacks alone, as plain text, into {@code out}: the report's {@code flame-NAME.collapsed.gz} of the
+     * same selection, not gzipped (what {@code poolscope export --format collapsed} writes). Returns the samples.
+     */
+    public long writeCollapsed(Path jfr, Mode mode, Selection selection, Path out) throws IOException {
+        Arguments args = new Arguments(mode.flag, "--norm");
+        try (JfrReader reader = new JfrReader(jfr.toString())) {
+            Selected converter = new Selected(reader, args, selection);
+            converter.convert();
+            args.output = "collapsed";
+            args.minwidth = 0;
+            AtomicWrite.write(out, converter::dump);
+        } catch (RuntimeException e) {
+            throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
+        }
+        return summarize(null, null, out).samples();
     }
 
     /**

@@ -557,12 +557,20 @@ public final class RunModelBuilder implements RecordingListener, Consumer<JtlSam
             }
         }
         // Plans that send no request id (the user's own) still get the client-vs-server view, approximately.
-        long matchedByTime = noId.isEmpty() ? 0 : TimeJoin.join(noId, data.requests, partner);
+        TimeJoin.Result byTime = noId.isEmpty()
+                ? new TimeJoin.Result(0, 0)
+                : TimeJoin.join(noId, data.requests, partner);
+        long matchedByTime = byTime.matched();
         if (!noId.isEmpty()) {
             allNotes.add(String.format(java.util.Locale.ROOT,
                     "%d of %d client samples without a request id joined to server spans by path and time"
-                            + " (%.1f%%; approximate)",
-                    matchedByTime, noId.size(), 100.0 * matchedByTime / noId.size()));
+                            + " (%.1f%%; approximate)%s",
+                    matchedByTime, noId.size(), 100.0 * matchedByTime / noId.size(),
+                    byTime.endedAfterClient() == 0
+                            ? ""
+                            : "; " + byTime.endedAfterClient()
+                                    + " of those spans ended after the client had its"
+                                    + " response (the server still sending, e.g. a 204's body)"));
         }
         if (sample.active() && !noId.isEmpty()) {
             // Without an id, a kept request's sample is the one the join by path and time gave it.

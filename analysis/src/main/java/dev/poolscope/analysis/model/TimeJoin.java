@@ -19,10 +19,21 @@ import dev.poolscope.analysis.recording.Events;
  * since (its default {@code sampleresult.useNanoTime}), so a sample's start can be up to 2 ms off the recording's
  * clock. One-to-one: samples are taken by earliest end, each takes the earliest-starting free span
  * that fits. This is an approximation: two concurrent requests to one path can swap partners.
+ *
+ * <p>
+ * A span can also end after its client sample: the client is done once it has the response, and the server's
+ * span closes after the response was sent (a 204 whose body the app still wrote, a flush before the filter chain
+ * unwinds). Samples left without a partner by the first pass get a second: the earliest-starting free span that
+ * started inside the sample, however late it ended. The first pass goes first so that such a span never takes the
+ * partner of a sample that holds a span whole.
  */
 final class TimeJoin {
 
     static final long SLACK_NANOS = 2_000_000L;
+
+    /** {@code endedAfterClient}: the matches of the second pass, part of {@code matched}. */
+    record Result(long matched, long endedAfterClient) {
+    }
 
     private TimeJoin() {
     }
@@ -30,9 +41,8 @@ final class TimeJoin {
     /**
      * @param spans the server spans not joined by id; {@code partner[i]} receives the sample matched to
      *            {@code spans.get(i)}
-     * @return how many samples were matched
      */
-    static long join(List<JtlSample> samples, List<Events.Request> spans, JtlSample[] partner) {
+    static Result join(List<JtlSample> samples, List<Events.Request> spans, JtlSample[] partner) {
         Map<String, List<Integer>> byPath = new HashMap<>();
         for (int i = 0; i < spans.size(); i++) {
             if (partner[i] == null) {
@@ -43,17 +53,28 @@ final class TimeJoin {
         byPath.forEach((k, v) -> paths.put(k, new Path(spans, v)));
         List<JtlSample> byEnd = samples.stream().sorted(Comparator.comparingLong(JtlSample::endMillis))
                 .toList();
+        boolean[] taken = new boolean[byEnd.size()];
+        long whole = pass(byEnd, paths, partner, taken, true);
+        long late = pass(byEnd, paths, partner, taken, false);
+        return new Result(whole + late, late);
+    }
+
+    /** Matches the samples not yet {@code taken}; {@code whole}: only spans that end inside the sample too. */
+    private static long pass(List<JtlSample> byEnd, Map<String, Path> paths, JtlSample[] partner,
+            boolean[] taken, boolean whole) {
         long matched = 0;
-        for (JtlSample s : byEnd) {
+        for (int i = 0; i < byEnd.size(); i++) {
+            JtlSample s = byEnd.get(i);
             Path p = paths.get(path(s.url()));
-            if (p == null) {
+            if (taken[i] || p == null) {
                 continue;
             }
             long from = s.timeStampMillis() * 1_000_000L - SLACK_NANOS;
             long to = s.endMillis() * 1_000_000L + SLACK_NANOS;
-            int hit = p.take(from, to);
+            int hit = p.take(from, to, whole ? to : Long.MAX_VALUE);
             if (hit >= 0) {
                 partner[hit] = s;
+                taken[i] = true;
                 matched++;
             }
         }
@@ -82,8 +103,11 @@ final class TimeJoin {
             }
         }
 
-        /** Removes and returns the earliest free span inside from..to (its index in the spans), or -1. */
-        int take(long from, long to) {
+        /**
+         * Removes and returns the earliest free span that starts inside from..to and ends by {@code endBy} (its index
+         * in the spans), or -1.
+         */
+        int take(long from, long to, long endBy) {
             int lo = Arrays.binarySearch(start, from);
             if (lo < 0) {
                 lo = -lo - 1;
@@ -95,7 +119,7 @@ final class TimeJoin {
                 if (start[k] > to) {
                     return -1;
                 }
-                if (end[k] <= to) {
+                if (end[k] <= endBy) {
                     free.remove(k);
                     return index[k];
                 }

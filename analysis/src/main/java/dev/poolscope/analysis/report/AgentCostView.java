@@ -33,7 +33,7 @@ final class AgentCostView {
                 + " delivering the profiler's own signals is not sampled, so this is a lower bound.";
         String advice = "Where the machine's CPU is saturated, that share comes out of the app's throughput and"
                 + " latency; --agent-options wallInterval=100ms (fewer wall-clock samples) or asprof=false (JFR"
-                + " alone) record at a lower cost (docs/overhead.md has the measurements).";
+                + " alone) record at a lower cost (docs/lab/overhead.md has the measurements).";
         return new Model(sentence,
                 new Table(List.of("part", "whose", "share of CPU samples", "samples"), rows),
                 advice);

@@ -18,7 +18,7 @@ final class ClientServerView {
     static final int BARS = 30;
     static final String BACKLOG_COLOR = "#1f3a93";
 
-    public record Model(Table percentiles, Table join, Plot slowest) {
+    public record Model(Table percentiles, Table join, Table serverOnly, Plot slowest) {
     }
 
     Model build(RunModel run, RunSummary s) {
@@ -33,15 +33,19 @@ final class ClientServerView {
                 List.of("matched by request id", "matched by path and time (approximate)", "match rate",
                         "server only", "client only", "client without id (unmatched)"),
                 List.of(List.of((j.matched() - j.matchedByTime()) + "", j.matchedByTime() + "",
-                        rate == null ? "–" : Fmt.pct(rate), j.serverOnly() + "", j.clientOnly() + "",
+                        rate == null ? "–" : Fmt.pct(100 * rate), j.serverOnly() + "", j.clientOnly() + "",
                         j.clientWithoutId() + " (" + j.clientWithoutIdUnmatched() + ")")));
         List<RequestTimeline> joined = run.requests().stream().filter(r -> r.client() != null)
                 .sorted(Comparator.comparingLong((RequestTimeline r) -> r.client().elapsedMillis())
                         .reversed())
                 .limit(BARS).toList();
-        double max = joined.isEmpty() ? 1 : joined.getFirst().client().elapsedMillis();
-        Plot p = new Plot(900, 40 + 18 * Math.max(1, joined.size()), 0, max, 0, Math.max(1, joined.size()))
-                .axes("ms of client time: backlog, then server time by cause", "");
+        Table serverOnly = new ServerOnly().table(run.requests());
+        if (joined.isEmpty()) {
+            return new Model(percentiles, join, serverOnly, null);
+        }
+        double max = joined.getFirst().client().elapsedMillis();
+        Plot p = new Plot(900, 40 + 18 * joined.size(), 0, max, 0, joined.size())
+                .xAxis("ms of client time: backlog, then server time by cause");
         for (int i = 0; i < joined.size(); i++) {
             RequestTimeline r = joined.get(i);
             double y = joined.size() - i - 1;
@@ -62,7 +66,7 @@ final class ClientServerView {
         for (Cause c : Cause.ALL) {
             p.legend(c.label(), c.color());
         }
-        return new Model(percentiles, join, p);
+        return new Model(percentiles, join, serverOnly, p);
     }
 
     private static void row(List<List<String>> rows, String name, Distribution d) {

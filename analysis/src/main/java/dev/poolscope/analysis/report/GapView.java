@@ -12,6 +12,8 @@ import dev.poolscope.analysis.model.RunModel;
 /** View 4: all server time, and each slow request, split by cause; unexplained time is a visible part. */
 final class GapView {
     static final int BARS = 30;
+    /** Pixels per setting in the comparison's chart: a line of label over a bar. */
+    static final int STACKED_ROW = 30;
 
     public record Model(Table totals, Plot share, Plot slowest, String cpuSource) {
     }
@@ -36,7 +38,7 @@ final class GapView {
                 .toList();
         double max = slow.isEmpty() ? 1 : slow.getFirst().serverMillis();
         Plot bars = new Plot(900, 40 + 18 * Math.max(1, slow.size()), 0, max, 0, Math.max(1, slow.size()))
-                .axes("ms of server time", "");
+                .xAxis("ms of server time");
         for (int i = 0; i < slow.size(); i++) {
             RequestTimeline r = slow.get(i);
             double[] ms = new double[Cause.ALL.length];
@@ -72,18 +74,21 @@ final class GapView {
                 Plot.tick(sampled / 1e6), Fmt.pct(100.0 * sampled / Math.max(1, t.totalNanos())));
     }
 
-    /** One bar per label, each split by cause: the comparison's gap explanation, one bar per setting. */
+    /**
+     * One bar per label, each split by cause: the comparison's gap explanation, one bar per setting. A setting's label
+     * (a folder name, as long as it is) stands above its bar, where it has the chart's width, not beside it.
+     */
     static Plot stacked(List<String> labels, List<double[]> msByCause, String xLabel) {
         double max = 1;
         for (double[] ms : msByCause) {
             max = Math.max(max, java.util.Arrays.stream(ms).sum());
         }
         int n = Math.max(1, labels.size());
-        Plot p = new Plot(900, 40 + 24 * n, 0, max * 1.05, 0, n).axes(xLabel, "");
+        Plot p = new Plot(900, Plot.TOP + Plot.BOTTOM + STACKED_ROW * n, 0, max * 1.05, 0, n).xAxis(xLabel);
         for (int i = 0; i < labels.size(); i++) {
             double y = n - i - 1;
-            p.text(Plot.LEFT - 4, p.py(y + 0.35), labels.get(i), "end");
-            bar(p, y, msByCause.get(i), labels.get(i) + ": ");
+            p.text(p.px(0), p.py(y + 1) + 11, labels.get(i), "start");
+            barIn(p, y + 0.05, y + 0.55, msByCause.get(i), labels.get(i) + ": ");
         }
         for (Cause c : Cause.ALL) {
             p.legend(c.label(), c.color());
@@ -93,13 +98,17 @@ final class GapView {
 
     /** A horizontal bar in row y, one piece per cause in Cause order; ms indexed by Cause.ordinal(). */
     private static void bar(Plot p, double y, double[] ms, String titlePrefix) {
+        barIn(p, y + 0.15, y + 0.85, ms, titlePrefix);
+    }
+
+    private static void barIn(Plot p, double yLow, double yHigh, double[] ms, String titlePrefix) {
         double from = 0;
         for (Cause c : Cause.ALL) {
             double v = ms[c.ordinal()];
             if (v <= 0) {
                 continue;
             }
-            p.bar(from, v, y + 0.15, y + 0.85, c.color(), titlePrefix + c.label() + " " + Fmt.ms(v));
+            p.bar(from, v, yLow, yHigh, c.color(), titlePrefix + c.label() + " " + Fmt.ms(v));
             from += v;
         }
     }

@@ -13,6 +13,7 @@ public final class Plot {
     public static final int TOP = 12;
     public static final int BOTTOM = 34;
     public static final int RIGHT = 12;
+    static final String GRID = "#e5e5e5";
 
     public record Rect(double x, double y, double w, double h, String fill, String title) {
     }
@@ -31,6 +32,7 @@ public final class Plot {
 
     private final int width;
     private final int height;
+    private final int left;
     private final double x0;
     private final double x1;
     private final double y0;
@@ -43,8 +45,14 @@ public final class Plot {
 
     /** Data range [x0,x1] × [y0,y1] drawn into width × height pixels. */
     public Plot(int width, int height, double x0, double x1, double y0, double y1) {
+        this(width, height, LEFT, x0, x1, y0, y1);
+    }
+
+    /** With {@code left} pixels left of the data for row labels longer than a tick. */
+    Plot(int width, int height, int left, double x0, double x1, double y0, double y1) {
         this.width = width;
         this.height = height;
+        this.left = left;
         this.x0 = x0;
         this.x1 = x1 > x0 ? x1 : x0 + 1;
         this.y0 = y0;
@@ -52,25 +60,39 @@ public final class Plot {
     }
 
     public double px(double x) {
-        return LEFT + (x - x0) / (x1 - x0) * (width - LEFT - RIGHT);
+        return left + (x - x0) / (x1 - x0) * (width - left - RIGHT);
     }
 
     public double py(double y) {
         return height - BOTTOM - (y - y0) / (y1 - y0) * (height - TOP - BOTTOM);
     }
 
+    /** Ticks and grid on both axes; the y axis's label above the data, right of its ticks. */
     Plot axes(String xLabel, String yLabel) {
+        xAxis(xLabel);
+        for (int i = 0; i <= 4; i++) {
+            double yv = y0 + (y1 - y0) * i / 4;
+            texts.add(new Text(left - 4, py(yv) + 4, tick(yv), "end"));
+            lines.add(new Line(fmt(left) + "," + fmt(py(yv)) + " " + fmt(width - RIGHT) + "," + fmt(py(yv)),
+                    GRID));
+        }
+        texts.add(new Text(left, TOP - 2, yLabel, "start"));
+        return this;
+    }
+
+    /** Ticks on the x axis only: for rows (threads, requests, settings), whose y is a position, not a value. */
+    Plot xAxis(String xLabel) {
         for (int i = 0; i <= 4; i++) {
             double xv = x0 + (x1 - x0) * i / 4;
-            double yv = y0 + (y1 - y0) * i / 4;
             texts.add(new Text(px(xv), height - BOTTOM + 14, tick(xv), "middle"));
-            texts.add(new Text(LEFT - 4, py(yv) + 4, tick(yv), "end"));
-            lines.add(new Line(fmt(LEFT) + "," + fmt(py(yv)) + " " + fmt(width - RIGHT) + "," + fmt(py(yv)),
-                    "#e5e5e5"));
         }
-        texts.add(new Text((LEFT + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
-        texts.add(new Text(4, TOP - 2, yLabel, "start"));
+        texts.add(new Text((left + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
         return this;
+    }
+
+    /** Left of the data, where row labels end. */
+    double labelX() {
+        return left - 4;
     }
 
     /** A bar from data (x, yLow) to (x + w, yHigh). */

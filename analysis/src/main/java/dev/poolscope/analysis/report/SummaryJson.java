@@ -25,8 +25,8 @@ import dev.poolscope.analysis.rules.RuleResult;
 import dev.poolscope.format.summary.Summary;
 
 /**
- * Writes summary.json (the format module's {@link Summary}; analysis/README.md says what each field means): the
- * model's figures, rounded to three decimals, and the diagnosis.
+ * Writes summary.json (the format module's {@link Summary}; docs/reference/summary-json.md says what each field
+ * means): the model's figures, rounded to three decimals, and the diagnosis.
  */
 public final class SummaryJson {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -94,7 +94,7 @@ public final class SummaryJson {
                 .toList();
     }
 
-    /** Where the start-up and idle footprint figures came from (analysis/README.md). */
+    /** Where the start-up and idle footprint figures came from (docs/reference/summary-json.md). */
     private static Summary.Startup startup(dev.poolscope.analysis.model.Startup st) {
         return new Summary.Startup(st.jvmStartEpochMs(),
                 st.firstRequestStartNanos() == null ? null : st.firstRequestStartNanos() / 1_000_000L,

@@ -16,7 +16,13 @@ final class TimelineView {
      * is drawn from columns of a pixel, then of 2, 4, ... pixels until they fit.
      */
     static final int MAX_DRAWN_PIECES = 12_000;
-    static final int PLOT_COLUMNS = 900 - Plot.LEFT - Plot.RIGHT;
+    /**
+     * Room left of the data for a thread's name (up to {@link #NAME_CHARS} characters); the section's other charts
+     * share it, so a second on one is the same column of pixels on all.
+     */
+    static final int LEFT = 120;
+    static final int NAME_CHARS = 18;
+    static final int PLOT_COLUMNS = 900 - LEFT - Plot.RIGHT;
 
     /** The lanes' pieces as drawn; {@code pixelsPerColumn} 0 when exact. */
     record Fitted(List<List<StateTimeline.Segment>> lanes, long pieces, long exactPieces,
@@ -43,7 +49,7 @@ final class TimelineView {
         }
         double bucket = t.bucketNanos() / 1e9;
         double offset = (t.startNanos() / 1e9) - t0;
-        Plot states = new Plot(900, 240, 0, len, 0, max * 1.05).axes("seconds since start",
+        Plot states = new Plot(900, 240, LEFT, 0, len, 0, max * 1.05).axes("seconds since start",
                 "threads in a request, by cause (average per bucket)");
         for (int b = 0; b < byCause.length; b++) {
             double y = 0;
@@ -136,13 +142,13 @@ final class TimelineView {
             int laneHeight) {
         double t0 = startNanos / 1e9;
         int n = Math.max(1, t.lanes().size());
-        Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * laneHeight, 0, seconds, 0, n)
-                .axes("seconds since start", "");
+        Plot lanes = new Plot(900, Plot.TOP + Plot.BOTTOM + n * laneHeight, LEFT, 0, seconds, 0, n)
+                .xAxis("seconds since start");
         for (int i = 0; i < t.lanes().size(); i++) {
             StateTimeline.Lane lane = t.lanes().get(i);
             double y = n - i - 1;
             if (laneHeight >= LANE_HEIGHT) {
-                lanes.text(Plot.LEFT - 4, lanes.py(y + 0.2), shortName(lane.threadName()), "end");
+                lanes.text(lanes.labelX(), lanes.py(y + 0.2), shortName(lane.threadName()), "end");
             }
             List<StateTimeline.Segment> segments = fitted.lanes().get(i);
             for (StateTimeline.Segment s : segments) {
@@ -220,7 +226,8 @@ final class TimelineView {
         double max = g.stream()
                 .mapToDouble(w -> Math.max(Math.max(w.busy(), w.max()), Math.max(w.size(), w.queued())))
                 .max().orElse(1);
-        Plot p = new Plot(900, 200, 0, len, 0, max * 1.05).axes("seconds since start", "worker threads");
+        Plot p = new Plot(900, 200, LEFT, 0, len, 0, max * 1.05).axes("seconds since start",
+                "worker threads");
         series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
                 g.stream().mapToDouble(Events.WorkerPoolGauge::busy).toArray(), "busy", "#d62728");
         series(p, g.stream().mapToDouble(w -> w.timeNanos() / 1e9 - t0).toArray(),
@@ -241,7 +248,7 @@ final class TimelineView {
         }
         double max = g.stream().mapToDouble(h -> Math.max(Math.max(h.active(), h.max()), h.waiting())).max()
                 .orElse(1);
-        Plot p = new Plot(900, 200, 0, len, 0, max * 1.05).axes("seconds since start",
+        Plot p = new Plot(900, 200, LEFT, 0, len, 0, max * 1.05).axes("seconds since start",
                 "connections / threads");
         double[] xs = g.stream().mapToDouble(h -> h.timeNanos() / 1e9 - t0).toArray();
         series(p, xs, g.stream().mapToDouble(Events.HikariPoolGauge::active).toArray(), "active", "#d62728");
@@ -258,6 +265,6 @@ final class TimelineView {
     }
 
     private static String shortName(String name) {
-        return name.length() <= 18 ? name : "…" + name.substring(name.length() - 17);
+        return name.length() <= NAME_CHARS ? name : "…" + name.substring(name.length() - NAME_CHARS + 1);
     }
 }

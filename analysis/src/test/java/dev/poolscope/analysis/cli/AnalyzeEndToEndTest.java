@@ -89,7 +89,10 @@ class AnalyzeEndToEndTest {
         assertThat(html).contains("<svg").contains("<circle").contains("<polyline")
                 .contains("Scouter T-GAP ms")
                 .contains("waiting for a pooled connection").contains("unexplained").contains("getConnection")
-                .contains("flame-cpu.html").contains("Little&#39;s law");
+                .contains("flame-lock.html").contains("Little&#39;s law");
+        // jfr-converter's --cpu keeps async-profiler's CPU samples only (thread state STATE_DEFAULT), none of the
+        // JDK's execution samples: the CPU graph of a run without async-profiler is empty, and said so, not linked.
+        assertThat(html).doesNotContain("href=\"flame-cpu.html\"").contains("the graph has no samples");
         assertThat(html).doesNotContain("https://").doesNotContain("src=\"http");
         // Each view renders once (a fragment selector once pulled the diagnosis table into every profile).
         assertThat(html.split("<th>finding</th>", -1)).hasSize(2);

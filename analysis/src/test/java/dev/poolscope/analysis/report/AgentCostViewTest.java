@@ -35,7 +35,7 @@ class AgentCostViewTest {
         assertThat(m.advice())
                 .isEqualTo("Where the machine's CPU is saturated, that share comes out of the app's"
                         + " throughput and latency; --agent-options wallInterval=100ms (fewer wall-clock samples) or"
-                        + " asprof=false (JFR alone) record at a lower cost (docs/overhead.md has the measurements).");
+                        + " asprof=false (JFR alone) record at a lower cost (docs/lab/overhead.md has the measurements).");
     }
 
     @Test

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         "A gate for CI: checks a run's " + RunFolder.SUMMARY_JSON + " against limits.",
         "Exit 0 when every condition holds, 1 with one line per broken condition, 2 for bad usage.",
         "Fields are " + RunFolder.SUMMARY_JSON
-                + "'s names (analysis/README.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
+                + "'s names (docs/reference/summary-json.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
 public final class CheckCommand implements Callable<Integer> {
 
     @Spec
@@ -36,7 +36,7 @@ public final class CheckCommand implements Callable<Integer> {
             + RunFolder.SUMMARY_JSON)
     Path runDir;
 
-    @Option(names = "--max", paramLabel = "FIELD=LIMIT", description = "upper bound, e.g. client_p99=800ms, error_rate=0.01, error_rate=1%, pool_wait_p99=50ms (times need ms or s)")
+    @Option(names = "--max", paramLabel = "FIELD=LIMIT", description = "upper bound, e.g. client_p99=800ms, error_rate=0.01, error_rate=1%%, pool_wait_p99=50ms (times need ms or s)")
     List<String> max = new ArrayList<>();
 
     @Option(names = "--forbid", paramLabel = "RULE", split = ",", description = "diagnoses that must not be made (score >= 50), e.g. pool-starvation,connection-held")
@@ -99,7 +99,7 @@ public final class CheckCommand implements Callable<Integer> {
             if (field == null) {
                 throw usage("unknown field '" + name
                         + "' for --max: use a " + RunFolder.SUMMARY_JSON + " number such as client_p99,"
-                        + " error_rate, pool_wait_p99 (analysis/README.md lists them)");
+                        + " error_rate, pool_wait_p99 (docs/reference/summary-json.md lists them)");
             }
             try {
                 list.add(new Condition.Max(field, Limit.parse(m.substring(eq + 1), field)));

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A number in summary.json named the way analysis/README.md names it: a top-level number ({@code error_rate},
+ * A number in summary.json named the way docs/reference/summary-json.md names it: a top-level number ({@code error_rate},
  * {@code throughput_rps}), or a statistic of a distribution with a short name ({@code client_p99} is
  * {@code client_ms.p99}) or a dotted one ({@code client_ms.p99}). The names are the {@link Summary} record's: its
  * number components, and the statistics of its {@link Summary.Distribution} components, so a figure added to the
@@ -56,7 +56,8 @@ record SummaryField(String name, Method group, Method stat, boolean time) {
             return distribution(name, m.group(1) + "_ms", m.group(2));
         }
         Method number = NUMBERS.get(name);
-        // Names with _ms carry milliseconds (README: "Times are milliseconds"); worker_run_delay_ms_per_s too.
+        // Names with _ms carry milliseconds (docs/reference/summary-json.md: times are milliseconds);
+        // worker_run_delay_ms_per_s too.
         return number == null ? null : new SummaryField(name, null, number, name.contains("_ms"));
     }
 

@@ -2,7 +2,7 @@ package dev.poolscope.format.event;
 
 /**
  * The names of the JDK's and async-profiler's event types that the agent enables and the analysis reads (as JDK
- * Mission Control's JdkTypeIDs): one spelling for both sides. docs/recording-format.md says which settings the agent
+ * Mission Control's JdkTypeIDs): one spelling for both sides. docs/reference/recording-format.md says which settings the agent
  * gives each.
  */
 public final class JdkTypes {

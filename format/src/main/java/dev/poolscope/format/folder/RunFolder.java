@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 
 /**
  * The names of a run folder's files and folders, for the launcher that lays it out, the agent that writes its
- * {@code agent/} part and the analysis that reads it (docs/recording-format.md, "A run folder"). The {@code *_PATH}
+ * {@code agent/} part and the analysis that reads it (docs/reference/recording-format.md, "A run folder"). The {@code *_PATH}
  * constants are the same files relative to the run folder, as messages and reports name them.
  */
 public final class RunFolder {
@@ -39,6 +39,8 @@ public final class RunFolder {
     public static final String TIMELINE_JSON = "timeline.json";
     /** Flame graphs: {@code flame-NAME.html} and {@code flame-NAME.collapsed.gz}. */
     public static final String FLAME_PREFIX = "flame-";
+    /** The profiles exported as pprof, OTLP, speedscope or collapsed stacks ({@code analyze --export}). */
+    public static final String EXPORT = "export";
 
     // A sweep or experiment folder: one run folder per setting, and these.
     public static final String SWEEP_JSON = "sweep.json";

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 /**
  * {@code agent/metadata.json}: what the agent knew about its JVM, written at start and rewritten at shutdown with what
- * it discovered (docs/recording-format.md). Unknown values are null, never guessed. The agent writes it with
+ * it discovered (docs/reference/recording-format.md). Unknown values are null, never guessed. The agent writes it with
  * {@link AgentMetadataJson} (it carries no JSON library into its host); the analysis reads it with Jackson, ignoring
  * fields it does not know, so an older agent's file (without {@code requestsBeforeRecording}, say) still reads.
  *

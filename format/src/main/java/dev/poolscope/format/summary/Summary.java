@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The figures and diagnosis of one run in {@code summary.json} (analysis/README.md says what each means): the whole
+ * The figures and diagnosis of one run in {@code summary.json} (docs/reference/summary-json.md says what each means): the whole
  * file of a run ({@link SummaryFile} adds {@code agent_cpu}), the service level of a run of several instances and
  * each instance in it ({@link InstancesFile}). The analysis writes it; compare, check, scenarios and the benches read
  * it. Each JSON name is a constant, used in the component's {@code @JsonProperty} and by readers that address a

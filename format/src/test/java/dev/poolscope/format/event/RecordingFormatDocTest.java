@@ -29,7 +29,7 @@ import jdk.jfr.ValueDescriptor;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/recording-format.md is the human side of the contract: it must name every event type and every field the
+ * docs/reference/recording-format.md is the human side of the contract: it must name every event type and every field the
  * event classes define, and no event type they do not.
  */
 class RecordingFormatDocTest {
@@ -48,12 +48,13 @@ class RecordingFormatDocTest {
             EventType type = EventType.getEventType(c);
             names.add(type.getName());
             Set<String> fields = documented.get(type.getName());
-            assertNotNull(fields, "docs/recording-format.md has no section '### `" + type.getName() + "`'");
+            assertNotNull(fields,
+                    "docs/reference/recording-format.md has no section '### `" + type.getName() + "`'");
             for (ValueDescriptor f : type.getFields()) {
                 if (!IMPLICIT.contains(f.getName())) {
                     assertTrue(fields.contains(f.getName()),
                             type.getName() + "." + f.getName()
-                                    + " is not in its table in docs/recording-format.md");
+                                    + " is not in its table in docs/reference/recording-format.md");
                 }
             }
         }
@@ -88,7 +89,7 @@ class RecordingFormatDocTest {
 
     /** The section of each poolscope event on the page and the names in backticks in its tables. */
     private static Map<String, Set<String>> documentedFields() throws IOException {
-        Path page = Path.of("..", "docs", "recording-format.md");
+        Path page = Path.of("..", "docs", "reference", "recording-format.md");
         Map<String, Set<String>> out = new LinkedHashMap<>();
         Set<String> current = null;
         for (String line : Files.readAllLines(page)) {

@@ -74,7 +74,7 @@ class AgentMetadataJsonTest {
 
     @Test
     void theDocumentedExampleHasEveryFieldAndNoOther() throws IOException {
-        String page = Files.readString(Path.of("..", "docs", "recording-format.md"));
+        String page = Files.readString(Path.of("..", "docs", "reference", "recording-format.md"));
         int section = page.indexOf("## `agent/metadata.json`");
         int from = page.indexOf("```json\n", section) + "```json\n".length();
         String example = page.substring(from, page.indexOf("```", from));

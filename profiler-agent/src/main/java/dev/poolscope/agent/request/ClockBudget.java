@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How many requests a second read their thread's clock (the agent's {@code requestClock} option). The reads are
- * system calls that cost the host far more than their own time at high request rates (docs/overhead.md: 46 µs more CPU
+ * system calls that cost the host far more than their own time at high request rates (docs/lab/overhead.md: 46 µs more CPU
  * per request at ~2,800 requests a second on two cores), so past the budget a request is recorded without its own
  * CPU and run delay, which the analysis then takes from the thread's once-a-second schedstat samples.
  *
