@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.summary.Summary;
 
 /**
  * Gunther's Universal Scalability Law, X(N) = λN / (1 + σ(N − 1) + κN(N − 1)): σ is contention (the serial part),
@@ -152,7 +153,7 @@ public record UslFit(double lambda, double sigma, double kappa) {
         TreeMap<Double, Double> points = new TreeMap<>();
         for (ComparedRun r : runs) {
             Double n = RunSet.number(r.value());
-            Double x = r.number("throughput_rps");
+            Double x = r.number(Summary.THROUGHPUT_RPS);
             if (n != null && n >= 1 && x != null) {
                 points.merge(n, x, Math::max);
             }

@@ -11,6 +11,8 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /**
  * Which setting was best for the client and for the server, what fewer threads changed, and the thread count the
@@ -27,35 +29,36 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             throw new IllegalArgumentException("no usable runs");
         }
         List<String> s = new ArrayList<>();
-        boolean client = usable.stream().allMatch(r -> positive(r.number("client_ms.count")));
-        String rankedBy = client ? "client_ms.p99" : "server_ms.p99";
+        boolean client = usable.stream().allMatch(r -> positive(r.number(SummaryPaths.CLIENT_COUNT)));
+        String rankedBy = client ? SummaryPaths.CLIENT_P99 : SummaryPaths.SERVER_P99;
         ComparedRun best = min(usable, r -> r.number(rankedBy));
         // On a tie the best and the worst must still be two runs, or the differential flame graph compares a run with itself.
         List<ComparedRun> others = usable.stream().filter(r -> r != best).toList();
         ComparedRun worst = others.isEmpty() ? best : max(others, r -> r.number(rankedBy));
-        ComparedRun bestRps = max(usable, r -> r.number("throughput_rps"));
-        ComparedRun bestServer = min(usable, r -> r.number("server_ms.p99"));
+        ComparedRun bestRps = max(usable, r -> r.number(Summary.THROUGHPUT_RPS));
+        ComparedRun bestServer = min(usable, r -> r.number(SummaryPaths.SERVER_P99));
         if (client) {
-            s.add(Messages.format("compare.ranked.client", best.label(), ms(best, "client_ms.p99"),
-                    rps(best), worst.label(), ms(worst, "client_ms.p99"), rps(worst)));
+            s.add(Messages.format("compare.ranked.client", best.label(), ms(best, SummaryPaths.CLIENT_P99),
+                    rps(best), worst.label(), ms(worst, SummaryPaths.CLIENT_P99), rps(worst)));
         } else {
-            s.add(Messages.format("compare.ranked.server-only", best.label(), ms(best, "server_ms.p99"),
-                    worst.label(), ms(worst, "server_ms.p99")));
+            s.add(Messages.format("compare.ranked.server-only", best.label(),
+                    ms(best, SummaryPaths.SERVER_P99),
+                    worst.label(), ms(worst, SummaryPaths.SERVER_P99)));
         }
         if (bestRps != best) {
             s.add(Messages.format("compare.throughput", bestRps.label(), rps(bestRps)));
         }
-        ComparedRun worstServer = max(usable, r -> r.number("server_ms.p99"));
-        s.add(Messages.format("compare.server", bestServer.label(), ms(bestServer, "server_ms.p99"),
-                worstServer.label(), ms(worstServer, "server_ms.p99")));
+        ComparedRun worstServer = max(usable, r -> r.number(SummaryPaths.SERVER_P99));
+        s.add(Messages.format("compare.server", bestServer.label(), ms(bestServer, SummaryPaths.SERVER_P99),
+                worstServer.label(), ms(worstServer, SummaryPaths.SERVER_P99)));
         if ("threads".equals(knob) && usable.size() >= 2) {
             fewerThreads(usable, client ? best : null, s);
         }
-        ComparedRun from = best.number("recommended_threads") != null
+        ComparedRun from = best.number(Summary.RECOMMENDED_THREADS) != null
                 ? best
-                : usable.stream().filter(r -> r.number("recommended_threads") != null).findFirst()
+                : usable.stream().filter(r -> r.number(Summary.RECOMMENDED_THREADS) != null).findFirst()
                         .orElse(null);
-        Integer threads = from == null ? null : from.number("recommended_threads").intValue();
+        Integer threads = from == null ? null : from.number(Summary.RECOMMENDED_THREADS).intValue();
         if (from == null && !usable.isEmpty() && usable.stream().allMatch(Verdict::recommendsNoChange)) {
             s.add(Messages.format("compare.recommend.none", String.join(", ",
                     usable.stream().map(r -> r.label() + ": " + primaryCause(r)).toList())));
@@ -64,7 +67,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         } else {
             List<String> per = new ArrayList<>();
             for (ComparedRun r : usable) {
-                Double n = r.number("recommended_threads");
+                Double n = r.number(Summary.RECOMMENDED_THREADS);
                 per.add(r.label() + ": " + (n == null ? "?" : num(n)));
             }
             s.add(Messages.format(from == best ? "compare.recommend" : "compare.recommend.other",
@@ -78,13 +81,13 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
     }
 
     private static String primaryCause(ComparedRun r) {
-        JsonNode cause = r.node("primary_cause");
+        JsonNode cause = r.node(Summary.PRIMARY_CAUSE);
         return cause == null ? "?" : cause.asText();
     }
 
     /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */
     private static boolean recommendsNoChange(ComparedRun r) {
-        JsonNode kind = r.node("recommendation_kind");
+        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
         return kind != null && "none".equals(kind.asText());
     }
 
@@ -98,12 +101,12 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         ComparedRun fewest = client && bestForClient != most
                 ? bestForClient
                 : min(usable, r -> RunSet.number(r.value()));
-        if (most == fewest || most.number("server_ms.p99") == null
-                || fewest.number("server_ms.p99") == null) {
+        if (most == fewest || most.number(SummaryPaths.SERVER_P99) == null
+                || fewest.number(SummaryPaths.SERVER_P99) == null) {
             return;
         }
-        double serverBefore = most.number("server_ms.p99");
-        double serverAfter = fewest.number("server_ms.p99");
+        double serverBefore = most.number(SummaryPaths.SERVER_P99);
+        double serverAfter = fewest.number(SummaryPaths.SERVER_P99);
         boolean serverFell = fell(serverBefore, serverAfter);
         s.add(Messages.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
                 most.label(),
@@ -111,14 +114,14 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         if (!client) {
             return;
         }
-        double clientBefore = most.number("client_ms.p99");
-        double clientAfter = fewest.number("client_ms.p99");
+        double clientBefore = most.number(SummaryPaths.CLIENT_P99);
+        double clientAfter = fewest.number(SummaryPaths.CLIENT_P99);
         s.add(Messages.format(
                 fell(clientBefore, clientAfter) ? "compare.fewer.client.yes" : "compare.fewer.client.no",
                 num(clientBefore), num(clientAfter)));
-        Double ds = delta(most, fewest, "server_ms.mean");
-        Double db = delta(most, fewest, "backlog_ms.mean");
-        Double dc = delta(most, fewest, "client_ms.mean");
+        Double ds = delta(most, fewest, SummaryPaths.SERVER_MEAN);
+        Double db = delta(most, fewest, SummaryPaths.BACKLOG_MEAN);
+        Double dc = delta(most, fewest, SummaryPaths.CLIENT_MEAN);
         if (ds == null || db == null || dc == null || ds >= 0 || !serverFell) {
             return;
         }
@@ -153,7 +156,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
     }
 
     private static String rps(ComparedRun r) {
-        Double v = r.number("throughput_rps");
+        Double v = r.number(Summary.THROUGHPUT_RPS);
         return v == null ? "?" : num(v);
     }
 

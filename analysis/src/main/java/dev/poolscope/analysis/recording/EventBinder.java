@@ -6,6 +6,22 @@ import java.util.Map;
 import dev.poolscope.analysis.recording.jfr.EventSink;
 import dev.poolscope.analysis.recording.jfr.EventType;
 import dev.poolscope.analysis.recording.jfr.JfrEvent;
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.HikariPoolState;
+import dev.poolscope.format.event.JdkFields;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.LoopStallEvent;
+import dev.poolscope.format.event.R2dbcAcquireEvent;
+import dev.poolscope.format.event.R2dbcHoldEvent;
+import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
 
 /**
  * Turns one chunk's events into the analysis' immutable values and hands them to a listener: the types poolscope
@@ -39,144 +55,144 @@ final class EventBinder implements EventSink {
             return null;
         }
         if (mode == Mode.REQUEST_KEYS) {
-            int id = type.field("requestId");
+            int id = type.field(RequestEvent.REQUEST_ID);
             return ev -> l.requestPass(new Events.Request(thread(ev, ev.threadKey()), ev.startNanos(),
                     ev.endNanos(), ev.getString(id), "", "", -1, "", -1, -1));
         }
         return switch (type.name()) {
             case RecordingReader.REQUEST -> request(type);
-            case "poolscope.ConnectionWait" -> {
-                int pool = type.field("pool");
-                int conn = type.field("connectionId");
-                int success = type.field("success");
+            case ConnectionWaitEvent.NAME -> {
+                int pool = type.field(ConnectionWaitEvent.POOL);
+                int conn = type.field(ConnectionWaitEvent.CONNECTION_ID);
+                int success = type.field(ConnectionWaitEvent.SUCCESS);
                 int[] s = state(type);
                 yield ev -> l.connectionWait(new Events.ConnectionWait(thread(ev, ev.threadKey()),
                         ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(conn),
                         ev.getBoolean(success), ev.getInt(s[0]), ev.getInt(s[1]), ev.getInt(s[2]),
                         ev.getInt(s[3])));
             }
-            case "poolscope.ConnectionHold" -> {
-                int pool = type.field("pool");
-                int conn = type.field("connectionId");
+            case ConnectionHoldEvent.NAME -> {
+                int pool = type.field(ConnectionHoldEvent.POOL);
+                int conn = type.field(ConnectionHoldEvent.CONNECTION_ID);
                 int[] s = state(type);
                 yield ev -> l.connectionHold(new Events.ConnectionHold(thread(ev, ev.threadKey()),
                         ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(conn),
                         ev.getInt(s[0]),
                         ev.getInt(s[1]), ev.getInt(s[2]), ev.getInt(s[3])));
             }
-            case "poolscope.RedisWait" -> {
-                int command = type.field("command");
-                int success = type.field("success");
+            case RedisWaitEvent.NAME -> {
+                int command = type.field(RedisWaitEvent.COMMAND);
+                int success = type.field(RedisWaitEvent.SUCCESS);
                 yield ev -> l.redisWait(new Events.RedisWait(thread(ev, ev.threadKey()), ev.startNanos(),
                         ev.endNanos(), ev.getString(command), ev.getBoolean(success)));
             }
-            case "poolscope.RedisRoundTrip" -> {
-                int command = type.field("command");
-                int caller = type.field("callerThreadId");
-                int success = type.field("success");
-                int id = type.field("requestId");
+            case RedisRoundTripEvent.NAME -> {
+                int command = type.field(RedisRoundTripEvent.COMMAND);
+                int caller = type.field(RedisRoundTripEvent.CALLER_THREAD_ID);
+                int success = type.field(RedisRoundTripEvent.SUCCESS);
+                int id = type.field(RedisRoundTripEvent.REQUEST_ID);
                 yield ev -> l.redisRoundTrip(new Events.RedisRoundTrip(thread(ev, ev.threadKey()),
                         ev.startNanos(), ev.endNanos(), ev.getString(command), ev.getLong(caller),
                         ev.getBoolean(success), ev.getString(id)));
             }
-            case "poolscope.R2dbcAcquire" -> {
-                int pool = type.field("pool");
-                int id = type.field("requestId");
-                int conn = type.field("connectionId");
-                int outcome = type.field("outcome");
-                int acquired = type.field("acquired");
-                int idle = type.field("idle");
-                int pending = type.field("pending");
-                int max = type.field("max");
+            case R2dbcAcquireEvent.NAME -> {
+                int pool = type.field(R2dbcAcquireEvent.POOL);
+                int id = type.field(R2dbcAcquireEvent.REQUEST_ID);
+                int conn = type.field(R2dbcAcquireEvent.CONNECTION_ID);
+                int outcome = type.field(R2dbcAcquireEvent.OUTCOME);
+                int acquired = type.field(R2dbcAcquireEvent.ACQUIRED);
+                int idle = type.field(R2dbcAcquireEvent.IDLE);
+                int pending = type.field(R2dbcAcquireEvent.PENDING);
+                int max = type.field(R2dbcAcquireEvent.MAX);
                 yield ev -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(ev, ev.threadKey()),
                         ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(id),
                         ev.getString(conn),
                         ev.getString(outcome), ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending),
                         ev.getInt(max)));
             }
-            case "poolscope.R2dbcHold" -> {
-                int pool = type.field("pool");
-                int id = type.field("requestId");
-                int conn = type.field("connectionId");
+            case R2dbcHoldEvent.NAME -> {
+                int pool = type.field(R2dbcHoldEvent.POOL);
+                int id = type.field(R2dbcHoldEvent.REQUEST_ID);
+                int conn = type.field(R2dbcHoldEvent.CONNECTION_ID);
                 yield ev -> l.r2dbcHold(new Events.R2dbcHold(thread(ev, ev.threadKey()), ev.startNanos(),
                         ev.endNanos(), ev.getString(pool), ev.getString(id), ev.getString(conn)));
             }
-            case "poolscope.R2dbcPool" -> {
-                int pool = type.field("pool");
-                int acquired = type.field("acquired");
-                int idle = type.field("idle");
-                int pending = type.field("pending");
-                int allocated = type.field("allocated");
-                int max = type.field("max");
+            case R2dbcPoolEvent.NAME -> {
+                int pool = type.field(R2dbcPoolEvent.POOL);
+                int acquired = type.field(R2dbcPoolEvent.ACQUIRED);
+                int idle = type.field(R2dbcPoolEvent.IDLE);
+                int pending = type.field(R2dbcPoolEvent.PENDING);
+                int allocated = type.field(R2dbcPoolEvent.ALLOCATED);
+                int max = type.field(R2dbcPoolEvent.MAX);
                 yield ev -> l.r2dbcPool(new Events.R2dbcPoolGauge(ev.startNanos(), ev.getString(pool),
                         ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending), ev.getInt(allocated),
                         ev.getInt(max)));
             }
-            case "poolscope.LoopStall" -> {
-                int kind = type.field("kind");
-                int stack = type.field("stack");
-                int after = type.field("stackAfterNanos");
+            case LoopStallEvent.NAME -> {
+                int kind = type.field(LoopStallEvent.KIND);
+                int stack = type.field(LoopStallEvent.STACK);
+                int after = type.field(LoopStallEvent.STACK_AFTER_NANOS);
                 yield ev -> l.loopStall(new Events.LoopStall(thread(ev, ev.threadKey()), ev.startNanos(),
                         ev.endNanos(), ev.getString(kind), ev.getString(stack), ev.getLong(after)));
             }
-            case "poolscope.WorkerPool" -> {
-                int server = type.field("server");
-                int busy = type.field("busy");
-                int size = type.field("size");
-                int max = type.field("max");
-                int queued = type.field("queued");
+            case WorkerPoolEvent.NAME -> {
+                int server = type.field(WorkerPoolEvent.SERVER);
+                int busy = type.field(WorkerPoolEvent.BUSY);
+                int size = type.field(WorkerPoolEvent.SIZE);
+                int max = type.field(WorkerPoolEvent.MAX);
+                int queued = type.field(WorkerPoolEvent.QUEUED);
                 yield ev -> l.workerPool(new Events.WorkerPoolGauge(ev.startNanos(), ev.getString(server),
                         ev.getInt(busy), ev.getInt(size), ev.getInt(max), ev.getInt(queued)));
             }
-            case "poolscope.HikariPool" -> {
-                int pool = type.field("pool");
+            case HikariPoolEvent.NAME -> {
+                int pool = type.field(HikariPoolEvent.POOL);
                 int[] s = state(type);
-                int max = type.field("max");
+                int max = type.field(HikariPoolEvent.MAX);
                 yield ev -> l.hikariPool(new Events.HikariPoolGauge(ev.startNanos(), ev.getString(pool),
                         ev.getInt(s[0]), ev.getInt(s[1]), ev.getInt(s[2]), ev.getInt(s[3]), ev.getInt(max)));
             }
-            case "poolscope.ThreadSchedStat" -> {
-                int os = type.field("osThreadId");
-                int java = type.field("javaThreadId");
-                int name = type.field("threadName");
-                int cpu = type.field("cpuNanos");
-                int delay = type.field("runDelayNanos");
-                int slices = type.field("timeslices");
-                int vol = type.field("voluntarySwitches");
-                int invol = type.field("involuntarySwitches");
+            case ThreadSchedStatEvent.NAME -> {
+                int os = type.field(ThreadSchedStatEvent.OS_THREAD_ID);
+                int java = type.field(ThreadSchedStatEvent.JAVA_THREAD_ID);
+                int name = type.field(ThreadSchedStatEvent.THREAD_NAME);
+                int cpu = type.field(ThreadSchedStatEvent.CPU_NANOS);
+                int delay = type.field(ThreadSchedStatEvent.RUN_DELAY_NANOS);
+                int slices = type.field(ThreadSchedStatEvent.TIMESLICES);
+                int vol = type.field(ThreadSchedStatEvent.VOLUNTARY_SWITCHES);
+                int invol = type.field(ThreadSchedStatEvent.INVOLUNTARY_SWITCHES);
                 yield ev -> l
                         .schedStat(new Events.SchedStat(ev.startNanos(), ev.getLong(os), ev.getLong(java),
                                 ev.getString(name), ev.getLong(cpu), ev.getLong(delay), ev.getLong(slices),
                                 ev.getLong(vol), ev.getLong(invol)));
             }
-            case "poolscope.AgentStatus" -> {
-                int suppressed = type.field("suppressedErrors");
-                int dropped = type.field("droppedEvents");
-                int tracked = type.field("trackedThreads");
+            case AgentStatusEvent.NAME -> {
+                int suppressed = type.field(AgentStatusEvent.SUPPRESSED_ERRORS);
+                int dropped = type.field(AgentStatusEvent.DROPPED_EVENTS);
+                int tracked = type.field(AgentStatusEvent.TRACKED_THREADS);
                 yield ev -> l.agentStatus(new Events.AgentStatus(ev.startNanos(), ev.getLong(suppressed),
                         ev.getLong(dropped), ev.getInt(tracked)));
             }
-            case "jdk.ThreadPark" -> {
-                int detail = type.field("parkedClass");
+            case JdkTypes.THREAD_PARK -> {
+                int detail = type.field(JdkFields.PARKED_CLASS);
                 yield ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
                         ev.endNanos(), park(ev), ev.getClassName(detail)));
             }
-            case "jdk.JavaMonitorEnter" -> monitor(type, Events.WaitKind.MONITOR_ENTER);
-            case "jdk.JavaMonitorWait" -> monitor(type, Events.WaitKind.MONITOR_WAIT);
-            case "jdk.ThreadSleep" -> ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()),
+            case JdkTypes.JAVA_MONITOR_ENTER -> monitor(type, Events.WaitKind.MONITOR_ENTER);
+            case JdkTypes.JAVA_MONITOR_WAIT -> monitor(type, Events.WaitKind.MONITOR_WAIT);
+            case JdkTypes.THREAD_SLEEP -> ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()),
                     ev.startNanos(), ev.endNanos(), Events.WaitKind.SLEEP, ""));
-            case "jdk.SocketRead" -> socket(type, Events.WaitKind.SOCKET_READ);
-            case "jdk.SocketWrite" -> socket(type, Events.WaitKind.SOCKET_WRITE);
-            case "jdk.ExecutionSample" -> {
-                int sampled = type.field("sampledThread");
+            case JdkTypes.SOCKET_READ -> socket(type, Events.WaitKind.SOCKET_READ);
+            case JdkTypes.SOCKET_WRITE -> socket(type, Events.WaitKind.SOCKET_WRITE);
+            case JdkTypes.EXECUTION_SAMPLE -> {
+                int sampled = type.field(JdkFields.SAMPLED_THREAD);
                 yield ev -> l
                         .cpuSample(new Events.CpuSample(thread(ev, ev.threadKey(sampled)), ev.startNanos(),
                                 spin(ev)));
             }
             // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
             // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
-            case "jdk.NativeMethodSample" -> {
-                int sampled = type.field("sampledThread");
+            case JdkTypes.NATIVE_METHOD_SAMPLE -> {
+                int sampled = type.field(JdkFields.SAMPLED_THREAD);
                 yield ev -> {
                     if (spin(ev)) {
                         l.cpuSample(new Events.CpuSample(thread(ev, ev.threadKey(sampled)), ev.startNanos(),
@@ -184,57 +200,58 @@ final class EventBinder implements EventSink {
                     }
                 };
             }
-            case "jdk.GCPhasePause" -> {
-                int name = type.field("name");
+            case JdkTypes.GC_PHASE_PAUSE -> {
+                int name = type.field(JdkFields.GC_NAME);
                 yield ev -> l.pause(new Events.Pause(ev.startNanos(), ev.endNanos(), Events.PauseKind.GC,
                         ev.getString(name)));
             }
-            case "jdk.SafepointBegin" -> ev -> l.pause(new Events.Pause(ev.startNanos(), ev.endNanos(),
+            case JdkTypes.SAFEPOINT_BEGIN -> ev -> l.pause(new Events.Pause(ev.startNanos(), ev.endNanos(),
                     Events.PauseKind.SAFEPOINT, "safepoint"));
-            case "jdk.GarbageCollection" -> {
-                int name = type.field("name");
-                int sum = type.field("sumOfPauses");
-                int longest = type.field("longestPause");
+            case JdkTypes.GARBAGE_COLLECTION -> {
+                int name = type.field(JdkFields.GC_NAME);
+                int sum = type.field(JdkFields.SUM_OF_PAUSES);
+                int longest = type.field(JdkFields.LONGEST_PAUSE);
                 yield ev -> l
                         .garbageCollection(new Events.GarbageCollection(ev.startNanos(), ev.getString(name),
                                 ev.getSpanNanos(sum), ev.getSpanNanos(longest)));
             }
-            case "jdk.CPULoad" -> {
-                int user = type.field("jvmUser");
-                int system = type.field("jvmSystem");
-                int machine = type.field("machineTotal");
+            case JdkTypes.CPU_LOAD -> {
+                int user = type.field(JdkFields.JVM_USER);
+                int system = type.field(JdkFields.JVM_SYSTEM);
+                int machine = type.field(JdkFields.MACHINE_TOTAL);
                 yield ev -> l.cpuLoad(new Events.CpuLoad(ev.startNanos(), ev.getDouble(user),
                         ev.getDouble(system), ev.getDouble(machine)));
             }
-            case "jdk.ThreadContextSwitchRate" -> {
-                int rate = type.field("switchRate");
+            case JdkTypes.THREAD_CONTEXT_SWITCH_RATE -> {
+                int rate = type.field(JdkFields.SWITCH_RATE);
                 yield ev -> l
                         .contextSwitchRate(new Events.ContextSwitchRate(ev.startNanos(), ev.getDouble(rate)));
             }
-            case "jdk.JavaThreadStatistics" -> {
-                int active = type.field("activeCount");
-                int daemon = type.field("daemonCount");
-                int peak = type.field("peakCount");
+            case JdkTypes.JAVA_THREAD_STATISTICS -> {
+                int active = type.field(JdkFields.ACTIVE_COUNT);
+                int daemon = type.field(JdkFields.DAEMON_COUNT);
+                int peak = type.field(JdkFields.PEAK_COUNT);
                 yield ev -> l.threadCount(new Events.ThreadCount(ev.startNanos(), ev.getLong(active),
                         ev.getLong(daemon), ev.getLong(peak)));
             }
-            case "jdk.GCHeapSummary" -> {
-                int used = type.field("heapUsed");
-                int when = type.field("when");
+            case JdkTypes.GC_HEAP_SUMMARY -> {
+                int used = type.field(JdkFields.HEAP_USED);
+                int when = type.field(JdkFields.WHEN);
                 yield ev -> l.heapSummary(new Events.HeapSummary(ev.startNanos(), ev.getLong(used),
-                        "After GC".equals(ev.getString(when))));
+                        JdkFields.WHEN_AFTER_GC.equals(ev.getString(when))));
             }
-            case "jdk.JVMInformation" -> {
-                int start = type.field("jvmStartTime");
+            case JdkTypes.JVM_INFORMATION -> {
+                int start = type.field(JdkFields.JVM_START_TIME);
                 yield start < 0
                         ? null
                         : ev -> l.jvmStart(new Events.JvmStart(ev.startNanos(), ev.getEpochMillis(start)));
             }
-            case "jdk.ClassLoadingStatistics" -> footprint(type, "loadedClassCount",
+            case JdkTypes.CLASS_LOADING_STATISTICS -> footprint(type, JdkFields.LOADED_CLASS_COUNT,
                     Events.FootprintKind.CLASSES_LOADED);
-            case "jdk.GCHeapMemoryUsage" -> footprint(type, "used", Events.FootprintKind.HEAP_USED);
-            case "jdk.ResidentSetSize" -> footprint(type, "size", Events.FootprintKind.RSS);
-            case "jdk.VirtualThreadPinned" -> ev -> l.virtualThreadPinned(
+            case JdkTypes.GC_HEAP_MEMORY_USAGE ->
+                footprint(type, JdkFields.USED, Events.FootprintKind.HEAP_USED);
+            case JdkTypes.RESIDENT_SET_SIZE -> footprint(type, JdkFields.SIZE, Events.FootprintKind.RSS);
+            case JdkTypes.VIRTUAL_THREAD_PINNED -> ev -> l.virtualThreadPinned(
                     new Events.VirtualThreadPinned(thread(ev, ev.threadKey()), ev.startNanos(),
                             ev.endNanos()));
             default -> null;
@@ -242,13 +259,13 @@ final class EventBinder implements EventSink {
     }
 
     private Handler request(EventType type) {
-        int id = type.field("requestId");
-        int method = type.field("method");
-        int uri = type.field("uri");
-        int status = type.field("status");
-        int server = type.field("server");
-        int cpu = type.field("cpuNanos");
-        int delay = type.field("runDelayNanos");
+        int id = type.field(RequestEvent.REQUEST_ID);
+        int method = type.field(RequestEvent.METHOD);
+        int uri = type.field(RequestEvent.URI);
+        int status = type.field(RequestEvent.STATUS);
+        int server = type.field(RequestEvent.SERVER);
+        int cpu = type.field(RequestEvent.CPU_NANOS);
+        int delay = type.field(RequestEvent.RUN_DELAY_NANOS);
         return ev -> l.request(new Events.Request(thread(ev, ev.threadKey()), ev.startNanos(), ev.endNanos(),
                 ev.getString(id), shared(ev.getString(method)), shared(ev.getString(uri)), ev.getInt(status),
                 shared(ev.getString(server)), ev.getLong(cpu), ev.getLong(delay)));
@@ -256,18 +273,19 @@ final class EventBinder implements EventSink {
 
     /** The pool state fields active, idle, waiting and total. */
     private static int[] state(EventType type) {
-        return new int[]{type.field("active"), type.field("idle"), type.field("waiting"),
-                type.field("total")};
+        return new int[]{type.field(HikariPoolState.ACTIVE), type.field(HikariPoolState.IDLE),
+                type.field(HikariPoolState.WAITING),
+                type.field(HikariPoolState.TOTAL)};
     }
 
     private Handler monitor(EventType type, Events.WaitKind kind) {
-        int detail = type.field("monitorClass");
+        int detail = type.field(JdkFields.MONITOR_CLASS);
         return ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
                 ev.endNanos(), kind, ev.getClassName(detail)));
     }
 
     private Handler socket(EventType type, Events.WaitKind plain) {
-        int host = type.field("host");
+        int host = type.field(JdkFields.HOST);
         return ev -> {
             Events.WaitKind kind = Boolean.TRUE.equals(databaseStacks.computeIfAbsent(ev.stackKey(),
                     k -> StackClassifier.socket(ev.frames(k), plain) == Events.WaitKind.DATABASE_IO))

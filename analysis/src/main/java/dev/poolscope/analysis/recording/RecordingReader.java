@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import dev.poolscope.analysis.recording.jfr.Chunk;
 import dev.poolscope.analysis.recording.jfr.ChunkHeader;
 import dev.poolscope.analysis.recording.jfr.JfrFormatException;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * Reads a run's JDK recording: {@code agent/recording.jfr}, or when it is missing (the app was killed) the chunks in
@@ -20,9 +22,9 @@ import dev.poolscope.analysis.recording.jfr.JfrFormatException;
  * listener one by one and never kept here.
  */
 public final class RecordingReader {
-    static final String RECORDING = "recording.jfr";
-    static final String REPOSITORY = "jfr-repository";
-    static final String REQUEST = "poolscope.Request";
+    static final String RECORDING = RunFolder.RECORDING_JFR;
+    static final String REPOSITORY = RunFolder.JFR_REPOSITORY;
+    static final String REQUEST = RequestEvent.NAME;
 
     /**
      * Reads the recording of the agent folder {@code agentDir}: {@code recording.jfr} when it holds events, else

@@ -15,6 +15,7 @@ import dev.poolscope.analysis.recording.jfr.ChunkHeader;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.poolscope.analysis.fixtures.SyntheticRun;
+import dev.poolscope.format.event.RequestEvent;
 
 class RecordingReaderTest {
     @TempDir
@@ -131,7 +132,7 @@ class RecordingReaderTest {
         });
         assertThat(c.sched).isNotEmpty().allSatisfy(s -> assertThat(s.cpuNanos()).isPositive());
         assertThat(c.hikari).isNotEmpty().allSatisfy(h -> assertThat(h.max()).isEqualTo(2));
-        assertThat(info.count("poolscope.Request")).isEqualTo(4);
+        assertThat(info.count(RequestEvent.NAME)).isEqualTo(4);
     }
 
     /**

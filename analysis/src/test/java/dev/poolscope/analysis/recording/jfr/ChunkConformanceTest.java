@@ -23,6 +23,8 @@ import jdk.jfr.consumer.RecordedObject;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
+import dev.poolscope.format.event.JdkTypes;
+
 /**
  * poolscope's chunk parser against the JDK's own, event by event: the same events in the same order, the same start
  * and end, thread, stack frames, and every number and string field. On the committed golden recordings (made by the
@@ -63,7 +65,7 @@ class ChunkConformanceTest {
         Path file = dir.resolve("strings.jfr");
         try (Recording r = new Recording()) {
             r.enable(StringsEvent.class).withStackTrace();
-            r.enable("jdk.ThreadPark").withThreshold(java.time.Duration.ZERO).withStackTrace();
+            r.enable(JdkTypes.THREAD_PARK).withThreshold(java.time.Duration.ZERO).withStackTrace();
             r.start();
             String[] texts = {"plain", "ünïcödé ✓ 日本語", "x".repeat(70_000), "emoji 😀", "line\nbreak"};
             for (int i = 0; i < 200; i++) {
