@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "analysis", mixinStandardHelpOptions = true, description = "Times analyze RUN_DIR against 'jfr print --json', and our flame graphs against async-profiler's converter. Prints the ratios.")
 final class AnalysisBench implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN_DIR", description = "a run folder with agent/recording.jfr and agent/async-profiler.jfr")
+    @Parameters(paramLabel = "RUN_DIR", description = "a run folder with " + RunFolder.RECORDING_PATH
+            + " and " + RunFolder.ASYNC_PROFILER_PATH)
     Path run;
 
     @Option(names = "--rounds", defaultValue = "3", description = "rounds (default: ${DEFAULT-VALUE})")
@@ -32,8 +35,8 @@ final class AnalysisBench implements Callable<Integer> {
     public Integer call() throws Exception {
         Layout layout = Layout.detect();
         layout.require(layout.analysisJar(), "analysis");
-        Path recording = run.resolve("agent/recording.jfr");
-        Path profile = run.resolve("agent/async-profiler.jfr");
+        Path recording = run.resolve(RunFolder.RECORDING_PATH);
+        Path profile = run.resolve(RunFolder.ASYNC_PROFILER_PATH);
         if (!Files.isRegularFile(recording) || Files.size(recording) == 0) {
             throw new UserError(recording + " is missing or empty");
         }
@@ -101,7 +104,7 @@ final class AnalysisBench implements Callable<Integer> {
                     OverheadBench.median(toArray(ours)),
                     OverheadBench.median(toArray(ours)) / OverheadBench.median(toArray(converter)));
         } else {
-            System.out.println("  (no agent/async-profiler.jfr: flame graph timing skipped)");
+            System.out.println("  (no " + RunFolder.ASYNC_PROFILER_PATH + ": flame graph timing skipped)");
         }
         deleteTree(scratch);
         return 0;

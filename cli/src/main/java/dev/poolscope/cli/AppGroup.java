@@ -1,5 +1,8 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.run.RunJson;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,8 +84,8 @@ final class AppGroup implements AutoCloseable {
     }
 
     private AppProcess startInstance(int n, List<String> args) throws IOException {
-        String agent = count == 1 ? "agent" : "agent-" + n;
-        String log = count == 1 ? "app.log" : "app-" + n + ".log";
+        String agent = count == 1 ? RunFolder.AGENT : RunFolder.instanceAgent(n);
+        String log = count == 1 ? RunFolder.APP_LOG : RunFolder.instanceLog(n);
         return AppProcess.start(layout, args, spec.jvmOptions(), spec.agent() ? dir.resolve(agent) : null,
                 spec.agentOptions(), dir.resolve(log));
     }
@@ -167,20 +170,16 @@ final class AppGroup implements AutoCloseable {
     }
 
     /** For run.json: each instance's folder, log, pid and ready fields, and the balancer's counts. */
-    List<Map<String, Object>> describe() {
-        List<Map<String, Object>> out = new ArrayList<>();
+    List<RunJson.Instance> describe() {
+        List<RunJson.Instance> out = new ArrayList<>();
         for (int i = 0; i < apps.size(); i++) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("agent", "agent-" + (i + 1));
-            m.put("log", "app-" + (i + 1) + ".log");
-            m.put("pid", apps.get(i).pid());
-            m.put("app", i < ready.size() ? ready.get(i) : Map.of());
-            out.add(m);
+            out.add(new RunJson.Instance(RunFolder.instanceAgent(i + 1), RunFolder.instanceLog(i + 1),
+                    apps.get(i).pid(), i < ready.size() ? ready.get(i) : Map.of()));
         }
         return out;
     }
 
-    Map<String, Object> balancerStats() {
+    RunJson.Balancer balancerStats() {
         return balancer == null ? null : balancer.stats();
     }
 

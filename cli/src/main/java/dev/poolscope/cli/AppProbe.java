@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.run.RunJson;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,8 +10,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,8 +24,11 @@ final class AppProbe {
     private AppProbe() {
     }
 
-    static Map<String, Object> memory(long pid, String baseUrl) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    static RunJson.Memory memory(long pid, String baseUrl) {
+        Long heap = null;
+        String probeError = null;
+        Long rss = null;
+        Long threads = null;
         try {
             Path jcmd = Path.of(Layout.javaBin()).resolveSibling("jcmd");
             if (Files.isExecutable(jcmd)) {
@@ -44,11 +47,11 @@ final class AppProbe {
                 JsonNode value = new ObjectMapper().readTree(r.body()).path("measurements").path(0)
                         .path("value");
                 if (value.isNumber()) {
-                    m.put("heapUsedAfterGcBytes", value.asLong());
+                    heap = value.asLong();
                 }
             }
         } catch (IOException e) {
-            m.put("probeError", e.toString());
+            probeError = e.toString();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -56,15 +59,15 @@ final class AppProbe {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("VmRSS:")) {
-                    m.put("rssBytes", Long.parseLong(line.replaceAll("\\D", "")) * 1024);
+                    rss = Long.parseLong(line.replaceAll("\\D", "")) * 1024;
                 }
                 if (line.startsWith("Threads:")) {
-                    m.put("osThreads", Long.parseLong(line.replaceAll("\\D", "")));
+                    threads = Long.parseLong(line.replaceAll("\\D", ""));
                 }
             }
         } catch (IOException | RuntimeException e) {
             // Not Linux, or the process is gone: the figure is simply absent.
         }
-        return m;
+        return new RunJson.Memory(heap, probeError, rss, threads);
     }
 }

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -154,7 +156,7 @@ final class AppProcess implements AutoCloseable {
                     throw new UserError(
                             "the app exited (code " + process.exitValue() + ") before it was ready"
                                     + (lines.isEmpty() ? "" : "; its last line: " + lines.getLast().strip())
-                                    + "; see app.log");
+                                    + "; see " + RunFolder.APP_LOG);
                 }
                 try {
                     int status = client
@@ -171,7 +173,7 @@ final class AppProcess implements AutoCloseable {
                 if (System.nanoTime() > deadline) {
                     throw new UserError(uri + " did not " + (anyStatus ? "answer" : "answer 2xx") + " within "
                             + timeout.toSeconds() + " s (last: " + last
-                            + "); the app was stopped, see app.log");
+                            + "); the app was stopped, see " + RunFolder.APP_LOG);
                 }
                 Thread.sleep(250);
             }

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -9,7 +11,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "Records a JVM that is already running (21 or newer, started without the agent): loads the agent into it, records for the duration, stops JFR and async-profiler, makes the hooks inert, and analyses. The app keeps serving throughout.",
-        "Writes RUN_DIR/run.json, agent/, report.html, summary.json (no JMeter: the report has the server's view only).",
+        "Writes RUN_DIR/" + RunFolder.RUN_JSON + ", agent/, " + RunFolder.REPORT_HTML + ", "
+                + RunFolder.SUMMARY_JSON + " (no JMeter: the report has the server's view only).",
         "Exit: 0 analysed, 1 already attached or the analysis failed, 2 bad input (no such process, not a JVM, too old)."})
 final class AttachCommand implements Callable<Integer> {
 
@@ -56,7 +59,7 @@ final class AttachCommand implements Callable<Integer> {
             return 1;
         }
         if (outcome.analysisExit() == 0) {
-            System.out.println(outcome.dir().resolve("report.html"));
+            System.out.println(outcome.dir().resolve(RunFolder.REPORT_HTML));
         }
         return 0;
     }

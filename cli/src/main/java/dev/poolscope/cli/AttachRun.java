@@ -1,13 +1,14 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.run.RunJson;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -67,19 +68,12 @@ final class AttachRun {
                 return new Outcome(dir, -1, alreadyAttached(pid, props));
             }
             RunExecutor.requireEmpty(dir);
-            Path agentDir = dir.resolve("agent");
+            Path agentDir = dir.resolve(RunFolder.AGENT);
             Files.createDirectories(agentDir);
-            Map<String, Object> run = new LinkedHashMap<>();
-            Map<String, Object> phases = new LinkedHashMap<>();
-            run.put("poolscopeVersion", "0.1.0-SNAPSHOT");
-            run.put("mode", "attach");
-            run.put("pid", pid);
-            run.put("command", process.info().commandLine().orElse(null));
-            run.put("javaVersion", props.getProperty("java.version"));
-            run.put("durationSeconds", seconds);
-            run.put("agent", true);
-            run.put("agentOptions", agentOptions);
-            run.put("phases", phases);
+            RunJson.Builder run = RunJson.builder("0.1.0-SNAPSHOT")
+                    .attached(pid, process.info().commandLine().orElse(null),
+                            props.getProperty("java.version"))
+                    .durationSeconds(seconds).agent(true, agentOptions);
             write(dir, run);
 
             String options = "out=" + agentDir + ",stopAfter=" + (seconds + STOP_AFTER_GRACE_S) + "s"
@@ -87,7 +81,7 @@ final class AttachRun {
             progress.phase("attach",
                     "loading the agent into pid " + pid + " (Java " + props.getProperty("java.version")
                             + ")");
-            phases.put("attachMs", System.currentTimeMillis());
+            run.attachMs(System.currentTimeMillis());
             load(vm, options);
             Properties after = vm.getSystemProperties();
             if (!"recording".equals(after.getProperty(STATE))
@@ -101,14 +95,14 @@ final class AttachRun {
             }
             Thread stopOnExit = new Thread(() -> stop(pid), "poolscope-attach-stop");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
-            phases.put("loadStartMs", System.currentTimeMillis());
+            run.loadStartMs(System.currentTimeMillis());
             write(dir, run);
             List<long[]> cpu = new ArrayList<>();
-            run.put("appCpuDuringLoad", cpu);
+            run.appCpuDuringLoad(cpu);
             boolean alive = record(process, seconds, cpu);
-            phases.put("loadEndMs", System.currentTimeMillis());
+            run.loadEndMs(System.currentTimeMillis());
             if (!alive) {
-                run.put("appDied", true);
+                run.appDied();
                 write(dir, run);
                 throw new UserError(
                         "pid " + pid + " exited during the recording; what it wrote is in " + agentDir
@@ -117,8 +111,8 @@ final class AttachRun {
             progress.phase("stop", "async-profiler, JFR, hooks inert");
             load(vm, "stop");
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
-            phases.put("stoppedMs", System.currentTimeMillis());
-            run.put("agentState", vm.getSystemProperties().getProperty(MESSAGE));
+            run.stoppedMs(System.currentTimeMillis());
+            run.agentState(vm.getSystemProperties().getProperty(MESSAGE));
             write(dir, run);
         } finally {
             vm.detach();
@@ -252,8 +246,8 @@ final class AttachRun {
         return m.lines().findFirst().orElse(m);
     }
 
-    private static void write(Path dir, Map<String, Object> run) throws IOException {
-        run.put("writtenAt", Instant.now().toString());
-        JSON.writeValue(dir.resolve("run.json").toFile(), run);
+    private static void write(Path dir, RunJson.Builder run) throws IOException {
+        JSON.writeValue(dir.resolve(RunFolder.RUN_JSON).toFile(),
+                run.writtenAt(Instant.now().toString()).build());
     }
 }

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.run.RunJson;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -7,9 +9,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -127,18 +127,12 @@ final class Balancer implements AutoCloseable {
     }
 
     /** For run.json: the port, connections per instance, bytes each way and connections no instance took. */
-    Map<String, Object> stats() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("port", port());
+    RunJson.Balancer stats() {
         List<Long> perInstance = new ArrayList<>();
         for (int i = 0; i < connections.length(); i++) {
             perInstance.add(connections.get(i));
         }
-        m.put("connections", perInstance);
-        m.put("bytesToInstances", bytesIn.sum());
-        m.put("bytesToClients", bytesOut.sum());
-        m.put("failedConnects", failedConnects.sum());
-        return m;
+        return new RunJson.Balancer(port(), perInstance, bytesIn.sum(), bytesOut.sum(), failedConnects.sum());
     }
 
     @Override

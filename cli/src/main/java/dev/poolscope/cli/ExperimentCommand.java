@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +21,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "A named sweep that reproduces a seed (experiments/NAME.properties), then the comparison with the seed's"
                 + " published numbers beside ours and an explanation from the measurements.",
-        "Writes OUT/SETTING/ per run, OUT/experiment.json, OUT/sweep.json, OUT/compare.html and OUT/compare.json."})
+        "Writes OUT/SETTING/ per run, OUT/" + RunFolder.EXPERIMENT_JSON + ", OUT/" + RunFolder.SWEEP_JSON
+                + ", OUT/" + RunFolder.COMPARE_HTML + " and OUT/" + RunFolder.COMPARE_JSON + "."})
 final class ExperimentCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", arity = "0..1", description = "the experiment, e.g. seed-003")
@@ -92,7 +95,8 @@ final class ExperimentCommand implements Callable<Integer> {
         System.err.println("[" + e.name() + "] " + e.title() + (quick ? " (quick form)" : ""));
         ran.forEach(r -> System.err.println("[" + e.name() + "] " + r));
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(
-                dir.resolve("experiment.json").toFile(), ExperimentJson.of(e, quick, repeat, scale, ran));
+                dir.resolve(RunFolder.EXPERIMENT_JSON).toFile(),
+                ExperimentJson.of(e, quick, repeat, scale, ran));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("experiment", e.name());
         header.put("quick", quick);
@@ -110,8 +114,8 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         MatrixRunner.Result r = new MatrixRunner(layout, dir, e.name()).run(matrix, specs, header, compare,
                 base.durationSeconds() + base.warmupSeconds());
-        if (Files.isRegularFile(dir.resolve("compare.html"))) {
-            System.out.println(dir.resolve("compare.html"));
+        if (Files.isRegularFile(dir.resolve(RunFolder.COMPARE_HTML))) {
+            System.out.println(dir.resolve(RunFolder.COMPARE_HTML));
         }
         return r.exit();
     }

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,7 +102,7 @@ final class MatrixRunner {
                 entry.put("error", e.getMessage());
             }
             runs.add(entry);
-            JSON.writeValue(dir.resolve("sweep.json").toFile(), sweep);
+            JSON.writeValue(dir.resolve(RunFolder.SWEEP_JSON).toFile(), sweep);
         }
         System.err.printf("[%s] %d of %d runs finished in %d s%n", tag, finished.size(), schedule.size(),
                 (System.nanoTime() - start) / 1_000_000_000L);

@@ -10,10 +10,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.run.RunJson;
+import dev.poolscope.format.summary.AgentCpu;
 import dev.poolscope.jmeter.JtlSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -223,7 +225,7 @@ final class OverheadBench implements Callable<Integer> {
      */
     static Sample measure(String mode, int round, Path runDir, int settleS, int measureS, Window agentShare)
             throws Exception {
-        Path jtl = runDir.resolve("jmeter/results.jtl");
+        Path jtl = runDir.resolve(RunFolder.RESULTS_JTL_PATH);
         long first = JtlSummary.read(jtl).firstStartMs();
         long from = first + settleS * 1000L;
         long to = from + measureS * 1000L;
@@ -231,13 +233,15 @@ final class OverheadBench implements Callable<Integer> {
         long mid = from + (to - from) / 2;
         double firstHalf = JtlSummary.read(jtl, from, mid).samples();
         double secondHalf = window.samples() - firstHalf;
-        JsonNode run = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
-        JsonNode heap = run.path("memory").path("heapUsedAfterGcBytes");
-        double cpuMs = cpuAt(run.path("appCpuDuringLoad"), to) - cpuAt(run.path("appCpuDuringLoad"), from);
+        RunJson run = new ObjectMapper().readValue(runDir.resolve(RunFolder.RUN_JSON).toFile(),
+                RunJson.class);
+        Long heap = run.memory() == null ? null : run.memory().heapUsedAfterGcBytes();
+        List<long[]> readings = run.appCpuDuringLoad() == null ? List.of() : run.appCpuDuringLoad();
+        double cpuMs = cpuAt(readings, to) - cpuAt(readings, from);
         return new Sample(mode, round, window.samples() * 1000.0 / (to - from), window.p99Ms(),
                 window.samples() == 0 ? Double.NaN : cpuMs / window.samples(),
                 firstHalf == 0 ? Double.NaN : secondHalf / firstHalf, window.errors(),
-                heap.isNumber() ? heap.asDouble() : Double.NaN, agentShare.applyAsDouble(from, to));
+                heap != null ? heap.doubleValue() : Double.NaN, agentShare.applyAsDouble(from, to));
     }
 
     /**
@@ -245,7 +249,7 @@ final class OverheadBench implements Callable<Integer> {
      * (a process, as every use of the analysis here); NaN without async-profiler or samples.
      */
     static double agentCpuShare(Layout layout, Path runDir, long fromMs, long toMs) throws Exception {
-        if (!Files.isRegularFile(runDir.resolve("agent/async-profiler.jfr"))) {
+        if (!Files.isRegularFile(runDir.resolve(RunFolder.ASYNC_PROFILER_PATH))) {
             return Double.NaN;
         }
         layout.require(layout.analysisJar(), "analysis");
@@ -267,8 +271,8 @@ final class OverheadBench implements Callable<Integer> {
 
     /** {@code agent_share} of the analysis' {@code agent-cpu} line; NaN for {@code null} (no samples). */
     static double parseShare(String json) throws java.io.IOException {
-        JsonNode n = new ObjectMapper().readTree(json);
-        return n == null || !n.path("agent_share").isNumber() ? Double.NaN : n.path("agent_share").asDouble();
+        AgentCpu cpu = new ObjectMapper().readValue(json, AgentCpu.class);
+        return cpu == null || cpu.agentShare() == null ? Double.NaN : cpu.agentShare();
     }
 
     private static String share(double v) {
@@ -276,10 +280,10 @@ final class OverheadBench implements Callable<Integer> {
     }
 
     /** The app's CPU ms at {@code t}, interpolated between the once-a-second readings. */
-    static double cpuAt(JsonNode readings, long t) {
+    static double cpuAt(List<long[]> readings, long t) {
         double prevT = Double.NaN, prevCpu = Double.NaN;
-        for (JsonNode r : readings) {
-            double rt = r.get(0).asDouble(), cpu = r.get(1).asDouble();
+        for (long[] r : readings) {
+            double rt = r[0], cpu = r[1];
             if (rt >= t) {
                 return Double.isNaN(prevT) || rt == prevT
                         ? cpu

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -15,7 +17,9 @@ import picocli.CommandLine.Option;
         "One run: real PostgreSQL and Redis, the lab app with the agent, the plan through the real JMeter, a clean stop, the report.",
         "With --app-cmd, your own app instead (any JVM web app started by one java command; its JVM gets the agent)",
         "and --plan your .jmx (sent -Jhost, -Jport, -Jduration).",
-        "Writes RUN_DIR/run.json, app.log, agent/, jmeter/, report.html, summary.json (--instances N: app-N.log, agent-N/)."})
+        "Writes RUN_DIR/" + RunFolder.RUN_JSON + ", " + RunFolder.APP_LOG + ", agent/, jmeter/, "
+                + RunFolder.REPORT_HTML + ", " + RunFolder.SUMMARY_JSON
+                + " (--instances N: app-N.log, agent-N/)."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
@@ -99,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
             return 1;
         }
         if (outcome.analysisExit() == 0) {
-            System.out.println(outcome.dir().resolve("report.html"));
+            System.out.println(outcome.dir().resolve(RunFolder.REPORT_HTML));
         }
         return 0;
     }

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.run.RunJson;
 import dev.poolscope.jmeter.JtlSummary;
 
 /**
@@ -65,56 +67,47 @@ final class RunExecutor {
         Path plan = layout.plan(spec.plan());
         Path dir = spec.out().toAbsolutePath();
         requireEmpty(dir);
-        Map<String, Object> run = new LinkedHashMap<>();
-        Map<String, Object> phases = new LinkedHashMap<>();
-        run.put("poolscopeVersion", "0.1.0-SNAPSHOT");
-        run.put("plan", spec.plan());
-        run.put("planFile", plan.toString());
-        run.put("appArgs", spec.appArgs());
-        run.put("jmeterProps", spec.jmeterProps());
-        run.put("warmupSeconds", spec.warmupSeconds());
-        run.put("primeCache", spec.primeCache());
-        run.put("durationSeconds", spec.durationSeconds());
-        run.put("agent", spec.agent());
-        run.put("agentOptions", spec.agentOptions());
+        RunJson.Builder run = RunJson.builder("0.1.0-SNAPSHOT").plan(spec.plan(), plan.toString())
+                .appArgs(spec.appArgs()).jmeterProps(spec.jmeterProps()).warmupSeconds(spec.warmupSeconds())
+                .primeCache(spec.primeCache()).durationSeconds(spec.durationSeconds())
+                .agent(spec.agent(), spec.agentOptions());
         if (!spec.jvmOptions().isEmpty()) {
-            run.put("jvmOptions", spec.jvmOptions());
+            run.jvmOptions(spec.jvmOptions());
         }
-        run.put("phases", phases);
         if (instances > 1) {
-            run.put("instanceCount", instances);
+            run.instanceCount(instances);
         }
         write(dir, run);
         try {
-            return execute(spec, plan, dir, run, phases);
+            return execute(spec, plan, dir, run);
         } catch (UserError e) {
             // The folder keeps what the run got to, and says why it ended there.
-            run.put("error", e.getMessage());
+            run.error(e.getMessage());
             write(dir, run);
             throw e;
         }
     }
 
-    private Outcome execute(RunSpec spec, Path plan, Path dir, Map<String, Object> run,
-            Map<String, Object> phases) throws IOException, InterruptedException {
+    private Outcome execute(RunSpec spec, Path plan, Path dir, RunJson.Builder run)
+            throws IOException, InterruptedException {
         AppCommand own = spec.appCommand();
         int ownPort = own == null ? -1 : freePort();
         progress.phase("start", own != null
                 ? "your app on port " + ownPort + ": " + own.template()
                 : (instances > 1 ? instances + " instances of " : "") + "app "
                         + String.join(" ", spec.appArgs()));
-        phases.put("appStartMs", System.currentTimeMillis());
+        run.appStartMs(System.currentTimeMillis());
         AppGroup started = own == null
                 ? AppGroup.start(layout, spec, dir, instances)
                 : AppGroup.own(layout, spec, dir, startOwn(spec, ownPort, dir, run));
         try (AppGroup app = started) {
             Map<String, String> ready = own == null
                     ? app.awaitReady(Duration.ofMinutes(3))
-                    : awaitOwn(app.first(), own, ownPort, spec.agent() ? dir.resolve("agent") : null);
-            phases.put("appReadyMs", System.currentTimeMillis());
-            run.put("app", ready);
+                    : awaitOwn(app.first(), own, ownPort, spec.agent() ? dir.resolve(RunFolder.AGENT) : null);
+            run.appReadyMs(System.currentTimeMillis());
+            run.app(ready);
             if (instances > 1) {
-                run.put("instances", app.describe());
+                run.instances(app.describe());
             }
             write(dir, run);
             String url = ready.get("url");
@@ -123,70 +116,66 @@ final class RunExecutor {
             // The app stands idle a moment so the agent's 1-s footprint gauges sample it once before any request.
             Thread.sleep(IDLE_AFTER_READY_MS);
             progress.phase("warm-up", spec.warmupSeconds() + " s at " + url);
-            phases.put("warmupStartMs", System.currentTimeMillis());
+            run.warmupStartMs(System.currentTimeMillis());
             if (own == null) {
                 WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);
-                run.put("warmupRequests", warm.primed() + warm.mixed());
-                run.put("warmupProductsPrimed", warm.primed());
+                run.warmupRequests(warm.primed() + warm.mixed());
+                run.warmupProductsPrimed(warm.primed());
             } else if (spec.warmupSeconds() > 0) {
                 // poolscope cannot know the user's requests: their own plan warms the app up, for the warm-up's length.
-                Path warmup = dir.resolve("warmup");
+                Path warmup = dir.resolve(RunFolder.WARMUP);
                 jmeter("warm-up", plan, warmup, port, spec, spec.warmupSeconds(), false, app,
                         new ArrayList<>());
-                if (Files.isRegularFile(warmup.resolve("results.jtl"))) {
-                    run.put("warmupRequests", JtlSummary.read(warmup.resolve("results.jtl")).samples());
+                if (Files.isRegularFile(warmup.resolve(RunFolder.RESULTS_JTL))) {
+                    run.warmupRequests(JtlSummary.read(warmup.resolve(RunFolder.RESULTS_JTL)).samples());
                 }
             }
-            phases.put("warmupEndMs", System.currentTimeMillis());
+            run.warmupEndMs(System.currentTimeMillis());
 
             progress.phase("load", spec.plan() + " for " + spec.durationSeconds() + " s");
-            phases.put("loadStartMs", System.currentTimeMillis());
+            run.loadStartMs(System.currentTimeMillis());
             List<long[]> appCpu = new ArrayList<>();
-            run.put("appCpuDuringLoad", appCpu);
-            int jmeterExit = jmeter("load", plan, dir.resolve("jmeter"), port, spec, spec.durationSeconds(),
+            run.appCpuDuringLoad(appCpu);
+            int jmeterExit = jmeter("load", plan, dir.resolve(RunFolder.JMETER), port, spec,
+                    spec.durationSeconds(),
                     spec.dashboard(), app, appCpu);
-            phases.put("loadEndMs", System.currentTimeMillis());
-            run.put("jmeterExitCode", jmeterExit);
+            run.loadEndMs(System.currentTimeMillis());
+            run.jmeterExitCode(jmeterExit);
             if (!app.alive()) {
                 // Keep what was recorded: JFR's chunks and the .jtl up to the death are analysed, partial.
                 int appExit = app.stop(Duration.ofSeconds(1));
-                run.put("appExitCode", appExit);
-                run.put("appDied", true);
+                run.appExitCode(appExit).appDied();
                 write(dir, run);
                 String analysed = "";
-                if (spec.analyze() && Files.isRegularFile(dir.resolve("jmeter/results.jtl"))) {
+                if (spec.analyze() && Files.isRegularFile(dir.resolve(RunFolder.RESULTS_JTL_PATH))) {
                     progress.phase("analyse", dir + " (partial: the app died)");
                     analyze(dir);
-                    analysed = "; analysed what was recorded until then: " + dir.resolve("report.html");
+                    analysed = "; analysed what was recorded until then: "
+                            + dir.resolve(RunFolder.REPORT_HTML);
                 }
                 throw new UserError(
                         "the app died during the load (exit code " + appExit + "); JMeter was stopped"
-                                + analysed + "; see " + dir.resolve("app.log"));
+                                + analysed + "; see " + dir.resolve(RunFolder.APP_LOG));
             }
 
-            run.put("memory", AppProbe.memory(app.pid(), instances > 1 ? app.firstUrl() : url));
+            run.memory(AppProbe.memory(app.pid(), instances > 1 ? app.firstUrl() : url));
             progress.phase("stop", "SIGTERM to the app (pid " + app.pid() + ")");
             int exit = app.stop(Duration.ofSeconds(60));
-            phases.put("appStoppedMs", System.currentTimeMillis());
-            run.put("appExitCode", exit);
+            run.appStoppedMs(System.currentTimeMillis());
+            run.appExitCode(exit);
             if (instances > 1) {
-                run.put("balancer", app.balancerStats());
+                run.balancer(app.balancerStats());
             }
 
-            Path jtlPath = dir.resolve("jmeter/results.jtl");
+            Path jtlPath = dir.resolve(RunFolder.RESULTS_JTL_PATH);
             if (!Files.isRegularFile(jtlPath)) {
                 write(dir, run);
                 throw new UserError("JMeter wrote no results (exit " + jmeterExit + "); see "
                         + dir.resolve("jmeter/jmeter.out"));
             }
             JtlSummary jtl = JtlSummary.read(jtlPath);
-            Map<String, Object> results = new LinkedHashMap<>();
-            results.put("samples", jtl.samples());
-            results.put("errors", jtl.errors());
-            results.put("errorRate", jtl.errorRate());
-            results.put("throughputPerSecond", jtl.throughputPerSecond());
-            results.put("errorsByCode", jtl.errorsByCode());
-            run.put("results", results);
+            run.results(new RunJson.Results(jtl.samples(), jtl.errors(), jtl.errorRate(),
+                    jtl.throughputPerSecond(), jtl.errorsByCode()));
             write(dir, run);
             progress.phase("results", "JMeter: " + jtl.describe());
             if (jtl.errors() > 0) {
@@ -198,7 +187,7 @@ final class RunExecutor {
             if (spec.analyze()) {
                 progress.phase("analyse", dir.toString());
                 analysisExit = analyze(dir);
-                phases.put("analysedMs", System.currentTimeMillis());
+                run.analysedMs(System.currentTimeMillis());
                 write(dir, run);
             }
             return new Outcome(dir, jtl, analysisExit, ready);
@@ -206,17 +195,16 @@ final class RunExecutor {
     }
 
     /** Starts the user's command with the agent's options right after its {@code java}; records the command. */
-    private AppProcess startOwn(RunSpec spec, int port, Path dir, Map<String, Object> run)
+    private AppProcess startOwn(RunSpec spec, int port, Path dir, RunJson.Builder run)
             throws IOException {
         List<String> jvm = new ArrayList<>(spec.jvmOptions());
         if (spec.agent()) {
-            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve("agent"), spec.agentOptions()));
+            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve(RunFolder.AGENT), spec.agentOptions()));
         }
         List<String> command = spec.appCommand().command(port, Layout.javaBin(), jvm, spec.appArgs());
-        run.put("appCommand", command);
-        run.put("readyUrl", spec.appCommand().readyUri(port).toString());
+        run.appCommand(command, spec.appCommand().readyUri(port).toString());
         write(dir, run);
-        return AppProcess.start(command, dir.resolve("app.log"));
+        return AppProcess.start(command, dir.resolve(RunFolder.APP_LOG));
     }
 
     /** Ready when the ready URL answers; the fields run.json keeps under "app". */
@@ -224,10 +212,11 @@ final class RunExecutor {
             throws InterruptedException {
         app.awaitHttp(own.readyUri(port), own.readyUrl() == null,
                 Duration.ofSeconds(own.readyTimeoutSeconds()));
-        if (agentDir != null && !Files.isRegularFile(agentDir.resolve("metadata.json"))) {
+        if (agentDir != null && !Files.isRegularFile(agentDir.resolve(RunFolder.METADATA_JSON))) {
             // The agent stays off in a JVM older than 21 and says so in one line of app.log; the run goes on.
             progress.phase("start", "WARNING: the agent did not start in your app's JVM (it needs Java 21 or"
-                    + " newer: use ${java} in --app-cmd, or see app.log); the report will have the client's view only");
+                    + " newer: use ${java} in --app-cmd, or see " + RunFolder.APP_LOG
+                    + "); the report will have the client's view only");
         }
         Map<String, String> ready = new LinkedHashMap<>();
         ready.put("url", "http://127.0.0.1:" + port);
@@ -255,12 +244,13 @@ final class RunExecutor {
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
         command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
-                out.resolve("results.jtl").toString(), "-j", out.resolve("jmeter.log").toString(),
+                out.resolve(RunFolder.RESULTS_JTL).toString(), "-j",
+                out.resolve(RunFolder.JMETER_LOG).toString(),
                 "-Jhost=127.0.0.1",
                 "-Jport=" + port, "-Jduration=" + seconds, "-Jsample_variables=requestId"));
         spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
         if (dashboard) {
-            command.addAll(List.of("-e", "-o", out.resolve("dashboard").toString()));
+            command.addAll(List.of("-e", "-o", out.resolve(RunFolder.DASHBOARD).toString()));
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(out.resolve("jmeter.out").toFile());
@@ -345,8 +335,8 @@ final class RunExecutor {
         Files.createDirectories(dir);
     }
 
-    private static void write(Path dir, Map<String, Object> run) throws IOException {
-        run.put("writtenAt", Instant.now().toString());
-        JSON.writeValue(dir.resolve("run.json").toFile(), run);
+    private static void write(Path dir, RunJson.Builder run) throws IOException {
+        JSON.writeValue(dir.resolve(RunFolder.RUN_JSON).toFile(),
+                run.writtenAt(Instant.now().toString()).build());
     }
 }

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.summary.Summary;
+
 import java.util.List;
 import java.util.Map;
 
@@ -45,16 +47,17 @@ final class ScenarioTable {
                     }
                 });
             }
-            b.append("| ").append(cell(v.scenario())).append(" | ").append(f.get("throughput_rps"))
+            b.append("| ").append(cell(v.scenario())).append(" | ").append(f.get(Summary.THROUGHPUT_RPS))
                     .append(" | ")
                     .append(f.get("client_mean_ms")).append(" | ").append(f.get("server_mean_ms"))
                     .append(" | ")
                     .append(f.get("pool_wait_mean_ms")).append(" | ").append(f.get("hold_mean_ms"))
                     .append(" | ")
-                    .append(f.get("backlog_mean_ms")).append(" | ").append(f.get("max_threads")).append(" → ")
-                    .append(f.get("recommended_threads")).append(" | ").append(cell(scores.toString()))
+                    .append(f.get("backlog_mean_ms")).append(" | ").append(f.get(Summary.MAX_THREADS))
+                    .append(" → ")
+                    .append(f.get(Summary.RECOMMENDED_THREADS)).append(" | ").append(cell(scores.toString()))
                     .append(" | ")
-                    .append(cell(String.valueOf(f.get("cause_chain_sentence")))).append(" |\n");
+                    .append(cell(String.valueOf(f.get(Summary.CAUSE_CHAIN_SENTENCE)))).append(" |\n");
         }
         return b.toString();
     }

@@ -1,5 +1,8 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -19,7 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "scenarios", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "The diagnosis suite: known-cause scenarios (scenarios/*.properties), each one run, then its summary.json held"
+        "The diagnosis suite: known-cause scenarios (scenarios/*.properties), each one run, then its "
+                + RunFolder.SUMMARY_JSON + " held"
                 + " against the expected primary cause, cause chain, recommendation kind and direction.",
         "Writes OUT/NAME/ (one run each), OUT/scenarios.json and OUT/scenarios.md; exits 1 when an expectation fails."})
 final class ScenariosCommand implements Callable<Integer> {
@@ -87,7 +90,7 @@ final class ScenariosCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             try {
                 if (reuse) {
-                    if (!Files.isRegularFile(runDir.resolve("run.json"))) {
+                    if (!Files.isRegularFile(runDir.resolve(RunFolder.RUN_JSON))) {
                         throw new UserError("no run in " + runDir);
                     }
                     int exit = analyze(layout, runDir);
@@ -105,8 +108,10 @@ final class ScenariosCommand implements Callable<Integer> {
                 row.put("error", String.valueOf(e.getMessage()));
             }
             row.put("seconds", (System.nanoTime() - t0) / 1_000_000_000L);
-            Path summaryFile = runDir.resolve("summary.json");
-            JsonNode summary = Files.isRegularFile(summaryFile) ? JSON.readTree(summaryFile.toFile()) : null;
+            Path summaryFile = runDir.resolve(RunFolder.SUMMARY_JSON);
+            Summary summary = Files.isRegularFile(summaryFile)
+                    ? JSON.readValue(summaryFile.toFile(), Summary.class)
+                    : null;
             ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary);
             verdicts.add(v);
             row.put("passed", v.passed());

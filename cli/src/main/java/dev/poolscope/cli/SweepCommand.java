@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,8 +21,9 @@ import picocli.CommandLine.Option;
                 + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property),"
                 + " app:NAME (any property of the app, passed as --NAME=V: with --app-cmd, e.g."
                 + " app:server.tomcat.threads.max=50,200).",
-        "Writes OUT/SETTING/ per run (e.g. server-jetty_vt-true_vus-0900), OUT/sweep.json, OUT/compare.html and"
-                + " OUT/compare.json."})
+        "Writes OUT/SETTING/ per run (e.g. server-jetty_vt-true_vus-0900), OUT/" + RunFolder.SWEEP_JSON
+                + ", OUT/" + RunFolder.COMPARE_HTML + " and"
+                + " OUT/" + RunFolder.COMPARE_JSON + "."})
 final class SweepCommand implements Callable<Integer> {
 
     /**
@@ -136,8 +139,8 @@ final class SweepCommand implements Callable<Integer> {
                 (p, o) -> p.setting().apply(base,
                         o),
                 header, compare, base.durationSeconds() + base.warmupSeconds());
-        if (java.nio.file.Files.isRegularFile(dir.resolve("compare.html"))) {
-            System.out.println(dir.resolve("compare.html"));
+        if (java.nio.file.Files.isRegularFile(dir.resolve(RunFolder.COMPARE_HTML))) {
+            System.out.println(dir.resolve(RunFolder.COMPARE_HTML));
         }
         return r.exit();
     }

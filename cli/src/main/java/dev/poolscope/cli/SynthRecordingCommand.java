@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -10,7 +12,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Makes a run folder holding only a synthetic agent/recording.jfr, for 'bench analysis' on large files. */
-@Command(name = "synth-recording", mixinStandardHelpOptions = true, description = "Writes RUN_DIR/agent/recording.jfr with poolscope's event types (docs/reference/recording-format.md) until it reaches --size-mb, for 'bench analysis' on large recordings.")
+@Command(name = "synth-recording", mixinStandardHelpOptions = true, description = "Writes RUN_DIR/"
+        + RunFolder.RECORDING_PATH
+        + " with poolscope's event types (docs/reference/recording-format.md) until it reaches --size-mb, for 'bench analysis' on large recordings.")
 final class SynthRecordingCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RUN_DIR", description = "a new or empty folder")
@@ -32,7 +36,7 @@ final class SynthRecordingCommand implements Callable<Integer> {
         }
         RunExecutor.requireEmpty(run);
         long start = System.nanoTime();
-        SyntheticRecording.Result r = new SyntheticRecording().write(run.resolve("agent"),
+        SyntheticRecording.Result r = new SyntheticRecording().write(run.resolve(RunFolder.AGENT),
                 sizeMb * 1_000_000L, 0,
                 threads);
         System.out.printf(Locale.ROOT, "wrote %s: %.1f MB in %.0f s%n", r.file(), Files.size(r.file()) / 1e6,

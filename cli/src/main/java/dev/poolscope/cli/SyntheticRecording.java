@@ -1,5 +1,16 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,17 +23,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import jdk.jfr.Category;
-import jdk.jfr.Event;
-import jdk.jfr.Name;
 import jdk.jfr.Recording;
-import jdk.jfr.StackTrace;
-import jdk.jfr.Timespan;
 
 /**
- * Writes a recording of any size with poolscope's own event types, by the contract in docs/reference/recording-format.md (names
- * and fields; the agent's classes are not used: cli does not load the agent), so the analysis can be measured on files
- * far larger than a short lab run makes. Worker threads commit, per request, a ConnectionWait, a ConnectionHold
+ * Writes a recording of any size with poolscope's own event types, committed with the agent's own event classes
+ * (poolscope-format; docs/reference/recording-format.md), so the analysis can be measured on files far larger than a
+ * short lab run makes. Worker threads commit, per request, a ConnectionWait, a ConnectionHold
  * enclosing a RedisWait and its RedisRoundTrip, then the Request; every {@link #SCHED_EVERY} requests a
  * ThreadSchedStat with the thread's own /proc/thread-self counters; every {@link #PARK_EVERY} a real park (a
  * jdk.ThreadPark with its stack). A gauge thread commits WorkerPool and HikariPool once a second; the JDK's execution
@@ -47,24 +53,25 @@ final class SyntheticRecording {
     Result write(Path agentDir, long targetBytes, long requests, int threads)
             throws IOException, InterruptedException {
         Files.createDirectories(agentDir);
-        Path file = agentDir.resolve("recording.jfr");
+        Path file = agentDir.resolve(RunFolder.RECORDING_JFR);
         Counters counters = new Counters();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong issued = new AtomicLong();
         try (Recording r = new Recording()) {
-            for (String e : List.of("poolscope.Request", "poolscope.ConnectionWait",
-                    "poolscope.ConnectionHold",
-                    "poolscope.RedisWait", "poolscope.RedisRoundTrip", "poolscope.WorkerPool",
-                    "poolscope.HikariPool", "poolscope.ThreadSchedStat")) {
+            for (String e : List.of(RequestEvent.NAME, ConnectionWaitEvent.NAME,
+                    ConnectionHoldEvent.NAME,
+                    RedisWaitEvent.NAME, RedisRoundTripEvent.NAME, WorkerPoolEvent.NAME,
+                    HikariPoolEvent.NAME, ThreadSchedStatEvent.NAME)) {
                 r.enable(e).withThreshold(Duration.ZERO).withoutStackTrace();
             }
-            r.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(20));
-            for (String e : List.of("jdk.CPULoad", "jdk.JavaThreadStatistics",
-                    "jdk.ThreadContextSwitchRate")) {
+            r.enable(JdkTypes.THREAD_PARK).withThreshold(Duration.ZERO).withStackTrace();
+            r.enable(JdkTypes.EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(20));
+            for (String e : List.of(JdkTypes.CPU_LOAD, JdkTypes.JAVA_THREAD_STATISTICS,
+                    JdkTypes.THREAD_CONTEXT_SWITCH_RATE)) {
                 r.enable(e).withPeriod(Duration.ofSeconds(1));
             }
-            for (String e : List.of("jdk.GarbageCollection", "jdk.GCPhasePause", "jdk.GCHeapSummary")) {
+            for (String e : List.of(JdkTypes.GARBAGE_COLLECTION, JdkTypes.GC_PHASE_PAUSE,
+                    JdkTypes.GC_HEAP_SUMMARY)) {
                 r.enable(e).withThreshold(Duration.ZERO);
             }
             r.setToDisk(true);
@@ -142,11 +149,11 @@ final class SyntheticRecording {
             req.status = 200;
             req.server = "tomcat";
             req.commit();
-            c.add("poolscope.Request");
-            c.add("poolscope.ConnectionWait");
-            c.add("poolscope.ConnectionHold");
-            c.add("poolscope.RedisWait");
-            c.add("poolscope.RedisRoundTrip");
+            c.add(RequestEvent.NAME);
+            c.add(ConnectionWaitEvent.NAME);
+            c.add(ConnectionHoldEvent.NAME);
+            c.add(RedisWaitEvent.NAME);
+            c.add(RedisRoundTripEvent.NAME);
             if (++n % SCHED_EVERY == 0) {
                 schedStat(tid, c);
             }
@@ -178,7 +185,7 @@ final class SyntheticRecording {
             return;
         }
         e.commit();
-        c.add("poolscope.ThreadSchedStat");
+        c.add(ThreadSchedStatEvent.NAME);
     }
 
     private static void gauges(AtomicBoolean stop, int threads, Counters c) {
@@ -197,8 +204,8 @@ final class SyntheticRecording {
             h.total = 10;
             h.max = 10;
             h.commit();
-            c.add("poolscope.WorkerPool");
-            c.add("poolscope.HikariPool");
+            c.add(WorkerPoolEvent.NAME);
+            c.add(HikariPoolEvent.NAME);
             LockSupport.parkNanos(1_000_000_000L);
         }
     }
@@ -215,97 +222,5 @@ final class SyntheticRecording {
             counts.forEach((k, v) -> r.put(k, v.get()));
             return r;
         }
-    }
-
-    @Name("poolscope.Request")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class RequestEvent extends Event {
-        String requestId;
-        String method;
-        String uri;
-        int status;
-        String server;
-    }
-
-    @Name("poolscope.ConnectionWait")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class ConnectionWaitEvent extends Event {
-        String pool;
-        String connectionId;
-        boolean success;
-        int active;
-        int idle;
-        int waiting;
-        int total;
-    }
-
-    @Name("poolscope.ConnectionHold")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class ConnectionHoldEvent extends Event {
-        String pool;
-        String connectionId;
-        int active;
-        int idle;
-        int waiting;
-        int total;
-    }
-
-    @Name("poolscope.RedisWait")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class RedisWaitEvent extends Event {
-        String command;
-        boolean success;
-    }
-
-    @Name("poolscope.RedisRoundTrip")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class RedisRoundTripEvent extends Event {
-        String command;
-        long callerThreadId;
-        boolean success;
-    }
-
-    @Name("poolscope.WorkerPool")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class WorkerPoolEvent extends Event {
-        String server;
-        int busy;
-        int size;
-        int max;
-        int queued;
-    }
-
-    @Name("poolscope.HikariPool")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class HikariPoolEvent extends Event {
-        String pool;
-        int active;
-        int idle;
-        int waiting;
-        int total;
-        int max;
-    }
-
-    @Name("poolscope.ThreadSchedStat")
-    @Category("poolscope")
-    @StackTrace(false)
-    static final class ThreadSchedStatEvent extends Event {
-        long osThreadId;
-        long javaThreadId;
-        String threadName;
-        @Timespan
-        long cpuNanos;
-        @Timespan
-        long runDelayNanos;
-        long timeslices;
-        long voluntarySwitches;
-        long involuntarySwitches;
     }
 }

@@ -12,11 +12,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import com.sun.net.httpserver.HttpServer;
+
+import dev.poolscope.format.run.RunJson;
 
 /** The balancer in front of two real HTTP servers on loopback; and how instances find the first one's backends. */
 class BalancerTest {
@@ -50,9 +51,9 @@ class BalancerTest {
                         .body());
             }
             assertThat(bodies).containsExactly("1:id-0", "2:id-1", "1:id-2", "2:id-3");
-            Map<String, Object> stats = b.stats();
-            assertThat(stats.get("connections")).isEqualTo(List.of(2L, 2L));
-            assertThat(stats.get("failedConnects")).isEqualTo(0L);
+            RunJson.Balancer stats = b.stats();
+            assertThat(stats.connections()).isEqualTo(List.of(2L, 2L));
+            assertThat(stats.failedConnects()).isEqualTo(0L);
         } finally {
             servers.forEach(s -> s.stop(0));
         }

@@ -63,7 +63,7 @@ class OverheadBenchTest {
 
     @Test
     void interpolatesTheCpuReadings() throws Exception {
-        var readings = new com.fasterxml.jackson.databind.ObjectMapper().readTree("[[1000,10],[2000,30]]");
+        List<long[]> readings = List.of(new long[]{1000, 10}, new long[]{2000, 30});
         assertThat(OverheadBench.cpuAt(readings, 1500)).isEqualTo(20.0);
         assertThat(OverheadBench.cpuAt(readings, 500)).isEqualTo(10.0);
         assertThat(OverheadBench.cpuAt(readings, 9000)).isEqualTo(30.0);

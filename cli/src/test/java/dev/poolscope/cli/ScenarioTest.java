@@ -11,8 +11,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.poolscope.format.summary.Summary;
 
 /** The scenario files of the checkout, and how a summary.json is held against them. */
 class ScenarioTest {
@@ -92,7 +93,7 @@ class ScenarioTest {
 
     @Test
     void aSummaryThatSaysWhatTheIssuesExpectPasses() throws Exception {
-        JsonNode summary = JSON.readTree("""
+        Summary summary = summary("""
                 {"primary_cause":"redis-slow","recommendation_kind":"pool","recommended_threads":12,
                  "max_threads":200,"throughput_rps":38.5,
                  "cause_chain":[{"rule":"redis-slow","explains":"connection-held","share":0.98},
@@ -112,7 +113,7 @@ class ScenarioTest {
 
     @Test
     void aSymptomAsPrimaryOrTheWrongDirectionFails() throws Exception {
-        JsonNode summary = JSON.readTree("""
+        Summary summary = summary("""
                 {"primary_cause":"backlog-queueing","recommendation_kind":"workers","recommended_threads":16,
                  "max_threads":20,"cause_chain":[]}
                 """);
@@ -130,17 +131,18 @@ class ScenarioTest {
 
     @Test
     void aSymptomDownstreamOfTheRootMayJoinTheChain() throws Exception {
-        JsonNode withBacklog = JSON.readTree("""
+        String withBacklogJson = """
                 {"primary_cause":"cpu-oversubscription","recommendation_kind":"cpu","recommended_threads":16,
                  "max_threads":200,
                  "cause_chain":[{"rule":"cpu-oversubscription","explains":"backlog-queueing","share":0.73}]}
-                """);
+                """;
+        Summary withBacklog = summary(withBacklogJson);
         Scenario.Expectations optional = expect("cpu-oversubscription",
                 "cpu-oversubscription>backlog-queueing?",
                 "cpu", "fewer");
         assertThat(optional.chainText()).isEqualTo("cpu-oversubscription>backlog-queueing?");
         assertThat(ScenarioVerdict.of(optional, "s", withBacklog).passed()).isTrue();
-        JsonNode alone = JSON.readTree(withBacklog.toString().replaceAll("\\[\\{.*\\}\\]", "[]"));
+        Summary alone = summary(withBacklogJson.replaceAll("\\[\\{.*\\}\\]", "[]"));
         assertThat(ScenarioVerdict.of(optional, "s", alone).passed()).isTrue();
         ScenarioVerdict strict = ScenarioVerdict.of(expect("cpu-oversubscription", "none", "cpu", "fewer"),
                 "s",
@@ -151,8 +153,8 @@ class ScenarioTest {
 
     @Test
     void fieldsTheAnalysisDoesNotWriteAreNotApplicableAndNotAPass() throws Exception {
-        JsonNode old = JSON
-                .readTree("{\"primary_cause\":\"healthy\",\"recommended_threads\":244,\"max_threads\":200}");
+        Summary old = summary(
+                "{\"primary_cause\":\"healthy\",\"recommended_threads\":244,\"max_threads\":200}");
         ScenarioVerdict v = ScenarioVerdict.of(expect("healthy", "none", "none", "none"), "s", old);
         assertThat(v.checks()).extracting(ScenarioVerdict.Check::got).containsExactly("healthy", "n/a", "n/a",
                 "n/a");
@@ -162,15 +164,19 @@ class ScenarioTest {
         assertThat(ScenarioTable.markdown(List.of(v))).contains("| s | kind | none | n/a | n/a |");
     }
 
+    private static Summary summary(String json) throws Exception {
+        return JSON.readValue(json, Summary.class);
+    }
+
     @Test
     void virtualThreadsAndNoCountAreTheirOwnDirections() throws Exception {
-        assertThat(ScenarioVerdict.direction(JSON.readTree(
+        assertThat(ScenarioVerdict.direction(summary(
                 "{\"recommendation_kind\":\"virtual\",\"recommended_threads\":null,\"max_threads\":200}")))
                 .isEqualTo("virtual");
-        assertThat(ScenarioVerdict.direction(JSON.readTree(
+        assertThat(ScenarioVerdict.direction(summary(
                 "{\"recommendation_kind\":\"none\",\"recommended_threads\":null,\"max_threads\":200}")))
                 .isEqualTo("none");
-        assertThat(ScenarioVerdict.direction(JSON.readTree(
+        assertThat(ScenarioVerdict.direction(summary(
                 "{\"recommendation_kind\":\"workers\",\"recommended_threads\":95,\"max_threads\":20}")))
                 .isEqualTo("more");
     }

@@ -15,6 +15,8 @@ import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RecordingReader;
 import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.RequestEvent;
 
 class SyntheticRecordingTest {
     @TempDir
@@ -24,8 +26,8 @@ class SyntheticRecordingTest {
     void theAnalysisReadsEveryEventTheGeneratorCommitted() throws Exception {
         SyntheticRecording.Result r = new SyntheticRecording().write(dir.resolve("agent"), 0, 3000, 2);
         Map<String, Long> committed = r.committed();
-        assertThat(committed.get("poolscope.Request")).isEqualTo(3000L);
-        assertThat(committed.get("poolscope.ConnectionHold")).isEqualTo(3000L);
+        assertThat(committed.get(RequestEvent.NAME)).isEqualTo(3000L);
+        assertThat(committed.get(ConnectionHoldEvent.NAME)).isEqualTo(3000L);
 
         // The model, not the whole report: cli's test classpath has no flame graph converter.
         RunModelBuilder builder = new RunModelBuilder();

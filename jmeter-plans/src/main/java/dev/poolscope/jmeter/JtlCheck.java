@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import dev.poolscope.format.jtl.JtlFormatException;
+
 /**
  * Command line: {@code JtlCheck RESULTS.jtl [MAX_ERROR_PERCENT]} prints the summary line and exits 1 when the error
  * rate is above the limit (default 0) or nothing was sampled, 2 on bad input. For scripts that run JMeter, which

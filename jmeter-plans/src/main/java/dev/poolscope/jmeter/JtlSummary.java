@@ -10,6 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.poolscope.format.jtl.JtlColumns;
+import dev.poolscope.format.jtl.JtlFormatException;
+import dev.poolscope.format.jtl.JtlRows;
+
 /**
  * What a JMeter CSV results file (.jtl) says about a run: how many samples, how many failed and why. JMeter exits 0
  * even when every sample fails, so whatever runs a plan reads this and reports the error rate itself.
@@ -143,12 +147,12 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
             this.rows = rows;
             this.fromMs = fromMs;
             this.toMs = toMs;
-            timeStamp = rows.require("timeStamp");
-            elapsed = rows.require("elapsed");
-            success = rows.require("success");
-            label = rows.column("label");
-            responseCode = rows.column("responseCode");
-            requestId = rows.column("requestId");
+            timeStamp = rows.require(JtlColumns.TIME_STAMP);
+            elapsed = rows.require(JtlColumns.ELAPSED);
+            success = rows.require(JtlColumns.SUCCESS);
+            label = rows.column(JtlColumns.LABEL);
+            responseCode = rows.column(JtlColumns.RESPONSE_CODE);
+            requestId = rows.column(JtlColumns.REQUEST_ID);
         }
 
         JtlSummary summarize() throws IOException {
@@ -192,8 +196,8 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
                 throw rows.fail("line " + line + " has " + row.fields().size() + " fields, the header "
                         + rows.headerSize());
             }
-            long start = number(row.get(timeStamp), "timeStamp", line);
-            long ms = number(row.get(elapsed), "elapsed", line);
+            long start = number(row.get(timeStamp), JtlColumns.TIME_STAMP, line);
+            long ms = number(row.get(elapsed), JtlColumns.ELAPSED, line);
             boolean ok = switch (row.get(success)) {
                 case "true" -> true;
                 case "false" -> false;
@@ -227,7 +231,7 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
             try {
                 return Long.parseLong(value);
             } catch (NumberFormatException e) {
-                String hint = column.equals("timeStamp")
+                String hint = column.equals(JtlColumns.TIME_STAMP)
                         ? " (poolscope needs -Jjmeter.save.saveservice.timestamp_format=ms)"
                         : "";
                 throw rows.fail(

@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.poolscope.format.jtl.JtlFormatException;
+
 class JtlSummaryTest {
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
             + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"requestId\"\n";

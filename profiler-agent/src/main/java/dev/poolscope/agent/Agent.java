@@ -2,6 +2,8 @@ package dev.poolscope.agent;
 
 import dev.poolscope.agent.console.ConsoleLine;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.metadata.AgentMetadata;
 
 import java.lang.instrument.Instrumentation;
 
@@ -84,7 +86,7 @@ public final class Agent {
                     + o.minFreeBytes() / (1 << 20) + " MB): the agent is off and the app runs unprofiled");
             return null;
         }
-        AgentLog.openFile(o.out().resolve("agent.log"));
+        AgentLog.openFile(o.out().resolve(RunFolder.AGENT_LOG));
         String version = Agent.class.getPackage().getImplementationVersion();
         RequestStats.recording(false);
 
@@ -159,7 +161,7 @@ public final class Agent {
     }
 
     private static void writeMetadata(AgentOptions o, String version, long start, Long end,
-            Long recordingStart, Metadata.AsyncProfilerState asprof) {
+            Long recordingStart, AgentMetadata.AsyncProfiler asprof) {
         try {
             Metadata.write(o, version, start, end, recordingStart, asprof);
         } catch (Throwable t) {
@@ -206,7 +208,7 @@ public final class Agent {
         volatile Thread starter;
         /** The JDK recording started or failed; until then an exit does not wait for the starter (below). */
         private volatile boolean jfrSettled;
-        private Metadata.AsyncProfilerState asprofState = new Metadata.AsyncProfilerState(false, null,
+        private AgentMetadata.AsyncProfiler asprofState = new AgentMetadata.AsyncProfiler(false, null,
                 "not started yet", null);
         private Long recordingStartEpochMillis;
         private JfrRecording jfr;
@@ -246,17 +248,17 @@ public final class Agent {
                     return;
                 }
                 AsyncProfilerControl a = null;
-                Metadata.AsyncProfilerState state;
+                AgentMetadata.AsyncProfiler state;
                 if (!o.asprof()) {
-                    state = new Metadata.AsyncProfilerState(false, null, "disabled by asprof=false", null);
+                    state = new AgentMetadata.AsyncProfiler(false, null, "disabled by asprof=false", null);
                 } else {
                     try {
                         a = AsyncProfilerControl.start(o);
-                        state = new Metadata.AsyncProfilerState(true, a.events(), null,
+                        state = new AgentMetadata.AsyncProfiler(true, a.events(), null,
                                 System.currentTimeMillis());
                     } catch (Throwable t) {
                         // Not counted as suppressed: metadata.json's asyncProfiler.error carries it.
-                        state = new Metadata.AsyncProfilerState(false, null, String.valueOf(t), null);
+                        state = new AgentMetadata.AsyncProfiler(false, null, String.valueOf(t), null);
                         AgentLog.info("async-profiler did not load, recording with JFR alone: " + t);
                     }
                 }
@@ -304,7 +306,7 @@ public final class Agent {
             return true;
         }
 
-        private synchronized boolean publish(AsyncProfilerControl a, Metadata.AsyncProfilerState state) {
+        private synchronized boolean publish(AsyncProfilerControl a, AgentMetadata.AsyncProfiler state) {
             if (stopped) {
                 return false;
             }

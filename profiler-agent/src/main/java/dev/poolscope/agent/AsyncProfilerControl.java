@@ -1,5 +1,7 @@
 package dev.poolscope.agent;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Path;
 
 import one.profiler.AsyncProfiler;
@@ -9,7 +11,7 @@ import one.profiler.AsyncProfiler;
  * load (another OS, a locked-down machine) the agent says so once and records with JFR alone.
  */
 final class AsyncProfilerControl {
-    static final String FILE = "async-profiler.jfr";
+    static final String FILE = RunFolder.ASYNC_PROFILER_JFR;
     private final AsyncProfiler profiler;
     private final String events;
 

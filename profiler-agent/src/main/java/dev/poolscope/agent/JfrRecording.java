@@ -5,8 +5,16 @@ import dev.poolscope.agent.lettuce.RedisHooks;
 import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
 import dev.poolscope.agent.request.RequestHooks;
+import dev.poolscope.agent.request.RequestStats;
 import dev.poolscope.agent.threads.SchedStatSampler;
+import dev.poolscope.agent.threads.ThreadTracker;
 import dev.poolscope.agent.workers.WorkerPools;
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -25,8 +33,8 @@ import jdk.jfr.Recording;
  * output folder so the chunks outlive a {@code kill -9}. Written to {@code recording.jfr} when stopped.
  */
 final class JfrRecording {
-    static final String FILE = "recording.jfr";
-    static final String REPOSITORY = "jfr-repository";
+    static final String FILE = RunFolder.RECORDING_JFR;
+    static final String REPOSITORY = RunFolder.JFR_REPOSITORY;
     private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED = new java.util.concurrent.atomic.AtomicBoolean();
     private final Recording recording;
     private final Path out;
@@ -58,7 +66,7 @@ final class JfrRecording {
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
-            FlightRecorder.addPeriodicEvent(AgentStatusEvent.class, AgentStatusEvent::emit);
+            FlightRecorder.addPeriodicEvent(AgentStatusEvent.class, JfrRecording::emitStatus);
             RequestHooks.register();
             HikariHooks.register();
             RedisHooks.register();
@@ -81,8 +89,18 @@ final class JfrRecording {
         enableOwnEvents(r, o);
         r.start();
         // JFR's own shutdown hook races ours, so the status at shutdown is best effort; one at start is certain.
-        AgentStatusEvent.emit();
+        emitStatus();
         return new JfrRecording(r, o.out());
+    }
+
+    /** The agent's own health, as a poolscope.AgentStatus event. */
+    private static void emitStatus() {
+        AgentStatusEvent e = new AgentStatusEvent();
+        e.suppressedErrors = Suppressed.count();
+        e.droppedEvents = 0;
+        e.trackedThreads = ThreadTracker.trackedCount();
+        e.requestsBeforeRecording = RequestStats.beganBeforeRecording();
+        e.commit();
     }
 
     private static void initialize(Class<?>... types) throws ClassNotFoundException {
@@ -93,28 +111,29 @@ final class JfrRecording {
 
     private static void enableJdkEvents(Recording r, AgentOptions o) {
         Duration threshold = o.threshold();
-        for (String blocking : new String[]{"jdk.ThreadPark", "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait",
-                "jdk.ThreadSleep", "jdk.SocketRead", "jdk.SocketWrite"}) {
+        for (String blocking : new String[]{JdkTypes.THREAD_PARK, JdkTypes.JAVA_MONITOR_ENTER,
+                JdkTypes.JAVA_MONITOR_WAIT, JdkTypes.THREAD_SLEEP, JdkTypes.SOCKET_READ,
+                JdkTypes.SOCKET_WRITE}) {
             r.enable(blocking).withThreshold(threshold).withStackTrace();
         }
-        r.enable("jdk.ExecutionSample").withPeriod(o.sampleInterval());
-        r.enable("jdk.NativeMethodSample").withPeriod(o.sampleInterval());
-        r.enable("jdk.ThreadContextSwitchRate").withPeriod(Duration.ofSeconds(1));
-        r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
-        r.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.EXECUTION_SAMPLE).withPeriod(o.sampleInterval());
+        r.enable(JdkTypes.NATIVE_METHOD_SAMPLE).withPeriod(o.sampleInterval());
+        r.enable(JdkTypes.THREAD_CONTEXT_SWITCH_RATE).withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.CPU_LOAD).withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.JAVA_THREAD_STATISTICS).withPeriod(Duration.ofSeconds(1));
         // Start-up and footprint: when the JVM started, and classes, heap in use and resident size at idle.
-        r.enable("jdk.JVMInformation").with("period", "beginChunk");
-        r.enable("jdk.ClassLoadingStatistics").withPeriod(Duration.ofSeconds(1));
-        r.enable("jdk.GCHeapMemoryUsage").withPeriod(Duration.ofSeconds(1));
-        r.enable("jdk.ResidentSetSize").withPeriod(Duration.ofSeconds(1));
-        r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(5));
-        r.enable("jdk.GarbageCollection");
-        r.enable("jdk.GCPhasePause");
-        r.enable("jdk.GCHeapSummary");
-        r.enable("jdk.SafepointBegin");
-        r.enable("jdk.ThreadStart");
-        r.enable("jdk.ThreadEnd");
-        r.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)).withStackTrace();
+        r.enable(JdkTypes.JVM_INFORMATION).with("period", "beginChunk");
+        r.enable(JdkTypes.CLASS_LOADING_STATISTICS).withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.GC_HEAP_MEMORY_USAGE).withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.RESIDENT_SET_SIZE).withPeriod(Duration.ofSeconds(1));
+        r.enable(JdkTypes.THREAD_CPU_LOAD).withPeriod(Duration.ofSeconds(5));
+        r.enable(JdkTypes.GARBAGE_COLLECTION);
+        r.enable(JdkTypes.GC_PHASE_PAUSE);
+        r.enable(JdkTypes.GC_HEAP_SUMMARY);
+        r.enable(JdkTypes.SAFEPOINT_BEGIN);
+        r.enable(JdkTypes.THREAD_START);
+        r.enable(JdkTypes.THREAD_END);
+        r.enable(JdkTypes.VIRTUAL_THREAD_PINNED).withThreshold(Duration.ofMillis(20)).withStackTrace();
     }
 
     private static void enableOwnEvents(Recording r, AgentOptions o) {
@@ -124,9 +143,9 @@ final class JfrRecording {
         enableEach(r, WorkerPools.eventType());
         enableEach(r, R2dbcHooks.eventTypes());
         enableEach(r, LoopHooks.eventType());
-        r.enable("poolscope.WorkerPool").withPeriod(o.gaugeInterval());
-        r.enable("poolscope.HikariPool").withPeriod(o.gaugeInterval());
-        r.enable("poolscope.R2dbcPool").withPeriod(o.gaugeInterval());
+        r.enable(WorkerPoolEvent.NAME).withPeriod(o.gaugeInterval());
+        r.enable(HikariPoolEvent.NAME).withPeriod(o.gaugeInterval());
+        r.enable(R2dbcPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(SchedStatSampler.eventType()).withoutStackTrace().withPeriod(o.schedInterval());
         r.enable(AgentStatusEvent.class).withoutStackTrace().withPeriod(Duration.ofSeconds(10));
     }
@@ -144,7 +163,7 @@ final class JfrRecording {
      * chunks while we copy them. So this only adds the last status, best effort.
      */
     void beforeExit() {
-        AgentStatusEvent.emit();
+        emitStatus();
     }
 
     /**
@@ -152,7 +171,7 @@ final class JfrRecording {
      * {@code stop()} itself, before it returns.
      */
     void stopAndWrite() {
-        AgentStatusEvent.emit();
+        emitStatus();
         try {
             recording.stop();
         } catch (IllegalStateException e) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.poolscope.analysis.flame.AgentCpuReader;
 import dev.poolscope.analysis.report.AgentCpuJson;
+import dev.poolscope.format.folder.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,12 +19,14 @@ import picocli.CommandLine.Spec;
  * The agent's share of the app's CPU between two instants, as one JSON line: what the overhead bench reads for each
  * of its runs' windows (the report's section 9 covers the run's whole measured window).
  */
-@Command(name = "agent-cpu", mixinStandardHelpOptions = true, description = "Print, as one JSON line, the agent's share of the app's CPU samples in RUN_DIR/agent/async-profiler.jfr between two epoch milliseconds.")
+@Command(name = "agent-cpu", mixinStandardHelpOptions = true, description = "Print, as one JSON line, the agent's share of the app's CPU samples in RUN_DIR/"
+        + RunFolder.ASYNC_PROFILER_PATH + " between two epoch milliseconds.")
 final class AgentCpuCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with agent/async-profiler.jfr")
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with "
+            + RunFolder.ASYNC_PROFILER_PATH)
     Path runDir;
 
     @Option(names = "--from-ms", required = true, description = "window start, epoch milliseconds")
@@ -34,7 +37,7 @@ final class AgentCpuCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path jfr = runDir.resolve("agent").resolve("async-profiler.jfr");
+        Path jfr = runDir.resolve(RunFolder.ASYNC_PROFILER_PATH);
         if (toMs <= fromMs) {
             spec.commandLine().getErr().println("poolscope-analysis: --to-ms must be after --from-ms");
             return 2;

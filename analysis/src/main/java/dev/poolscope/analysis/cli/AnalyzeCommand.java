@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.cli;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "analyze", mixinStandardHelpOptions = true, description = "Write report.html, summary.json and flame-*.html into RUN_DIR.")
+@Command(name = "analyze", mixinStandardHelpOptions = true, description = "Write " + RunFolder.REPORT_HTML
+        + ", " + RunFolder.SUMMARY_JSON + " and " + RunFolder.FLAME_PREFIX + "*.html into RUN_DIR.")
 final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RUN_DIR", description = "a run folder (agent/, jmeter/)")
     Path runDir;

@@ -31,13 +31,16 @@ import dev.poolscope.analysis.flame.FlameGraphs;
 import dev.poolscope.analysis.report.CompareWriter;
 import dev.poolscope.analysis.report.MatrixChart;
 import dev.poolscope.analysis.report.TimelineJson;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 
 /**
  * Compares analyzed runs that differ in one knob: prints a table and writes compare.html, compare.json and
  * flame-diff.html into OUT. Runs that cannot be compared are listed, never fatal, as long as two can be.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Compare analyzed runs (run analyze first): "
-        + "a table on stdout, and compare.html, compare.json and flame-diff.html in OUT.")
+        + "a table on stdout, and " + RunFolder.COMPARE_HTML + ", " + RunFolder.COMPARE_JSON + " and "
+        + RunFolder.FLAME_DIFF_HTML + " in OUT.")
 final class CompareCommand implements Callable<Integer> {
     static final String WALL = "wall";
 
@@ -50,7 +53,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--cols", paramLabel = "KNOB,...", split = ",", description = "knobs across the pivot tables (default: the second varied knob)")
     List<String> cols;
 
-    @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "run folders with a summary.json")
+    @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "run folders with a "
+            + RunFolder.SUMMARY_JSON)
     List<Path> runs;
 
     @Spec
@@ -91,7 +95,7 @@ final class CompareCommand implements Callable<Integer> {
         try {
             beside = Beside.read(dir, set.knobs(), cells);
         } catch (IOException | RuntimeException e) {
-            notes.add("experiment.json cannot be read, so the seed's numbers are not shown: "
+            notes.add(RunFolder.EXPERIMENT_JSON + " cannot be read, so the seed's numbers are not shown: "
                     + RunAnalyzer.oneLine(e));
         }
         List<String> explanation = beside == null
@@ -108,8 +112,8 @@ final class CompareCommand implements Callable<Integer> {
             if (beside != null) {
                 json.addExperiment(root, beside, explanation);
             }
-            json.write(dir.resolve("compare.json"), root);
-            new CompareWriter().write(dir.resolve("compare.html"),
+            json.write(dir.resolve(RunFolder.COMPARE_JSON), root);
+            new CompareWriter().write(dir.resolve(RunFolder.COMPARE_HTML),
                     input(set, cells, verdict, notes, flame, axes, beside, explanation));
         } catch (IOException | RuntimeException e) {
             err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
@@ -119,7 +123,8 @@ final class CompareCommand implements Callable<Integer> {
         notes.stream().filter(n -> n.startsWith("Not compared"))
                 .forEach(n -> err.println("poolscope-analysis: " + n));
         stdout.println(
-                "wrote " + dir.resolve("compare.html") + "; best for the client: " + verdict.bestText()
+                "wrote " + dir.resolve(RunFolder.COMPARE_HTML) + "; best for the client: "
+                        + verdict.bestText()
                         + "; recommended worker threads: "
                         + (verdict.threads() == null ? "none" : verdict.threads()));
         return 0;
@@ -137,7 +142,7 @@ final class CompareCommand implements Callable<Integer> {
                     FlameGraphs.collapsedIn(v.worst().dir(), WALL), "flame-diff",
                     title,
                     dir);
-            return new String[]{"flame-diff.html", "Frames of " + v.worst().label()
+            return new String[]{RunFolder.FLAME_DIFF_HTML, "Frames of " + v.worst().label()
                     + "; red: a larger share of"
                     + " its worker wall-clock samples than in " + v.best().label()
                     + ", blue: smaller. The best"
@@ -166,7 +171,7 @@ final class CompareCommand implements Callable<Integer> {
             drawn = v.best() == v.worst() ? List.of(v.best()) : List.of(v.best(), v.worst());
             timelineNote = "Lanes of the best and the worst of " + settings.size()
                     + " settings only (a page of every setting's lanes would be too large to open); each"
-                    + " setting's own report.html has its lanes.";
+                    + " setting's own " + RunFolder.REPORT_HTML + " has its lanes.";
         }
         for (ComparedRun r : drawn) {
             try {
@@ -176,9 +181,9 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         for (ComparedRun r : settings) {
-            Double requests = r.number("requests");
+            Double requests = r.number(Summary.REQUESTS);
             Map<String, Double> perRequest = new LinkedHashMap<>();
-            JsonNode causes = r.node("server_ms_by_cause");
+            JsonNode causes = r.node(Summary.SERVER_MS_BY_CAUSE);
             if (causes != null && requests != null && requests > 0) {
                 causes.properties()
                         .forEach(e -> perRequest.put(e.getKey(), e.getValue().asDouble() / requests));

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.compare.Cell;
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /**
  * The terminal's view of a comparison: one line per setting, a column per varied knob, then the figures, each column
@@ -16,12 +19,14 @@ import dev.poolscope.analysis.rules.Messages;
  */
 final class CompareTable {
     /** Header, summary.json path, and whether the value is a share (0–1) shown in percent. */
-    static final String[][] COLUMNS = {{"req/s", "throughput_rps", ""},
-            {"client mean ms", "client_ms.mean", ""},
-            {"client p99 ms", "client_ms.p99", ""}, {"server p99 ms", "server_ms.p99", ""},
-            {"pool wait p99 ms", "pool_wait_ms.p99", ""}, {"backlog mean ms", "backlog_ms.mean", ""},
-            {"CPU %", "cpu_process", "%"}, {"errors %", "error_rate", "%"}, {"startup ms", "startup_ms", ""},
-            {"primary cause", "primary_cause", ""}, {"rec. threads", "recommended_threads", ""}};
+    static final String[][] COLUMNS = {{"req/s", Summary.THROUGHPUT_RPS, ""},
+            {"client mean ms", SummaryPaths.CLIENT_MEAN, ""},
+            {"client p99 ms", SummaryPaths.CLIENT_P99, ""}, {"server p99 ms", SummaryPaths.SERVER_P99, ""},
+            {"pool wait p99 ms", SummaryPaths.POOL_WAIT_P99, ""},
+            {"backlog mean ms", SummaryPaths.BACKLOG_MEAN, ""},
+            {"CPU %", Summary.CPU_PROCESS, "%"}, {"errors %", Summary.ERROR_RATE, "%"},
+            {"startup ms", Summary.STARTUP_MS, ""},
+            {"primary cause", Summary.PRIMARY_CAUSE, ""}, {"rec. threads", Summary.RECOMMENDED_THREADS, ""}};
 
     private CompareTable() {
     }
@@ -68,7 +73,8 @@ final class CompareTable {
             out.println(sb.toString().stripTrailing());
         }
         if (repeated) {
-            out.println("(medians over each setting's runs; compare.html shows the ranges)");
+            out.println(
+                    "(medians over each setting's runs; " + RunFolder.COMPARE_HTML + " shows the ranges)");
         }
     }
 

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.poolscope.analysis.export.ExportFormat;
@@ -14,6 +13,8 @@ import dev.poolscope.analysis.export.Exporter;
 import dev.poolscope.analysis.flame.ProfileKind;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -60,7 +61,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         try {
             Exporter.Written w = new Exporter().export(runDir, run.model(), run.primaryCause(), f, k,
-                    out != null ? out : runDir.resolve("export").resolve(f.fileName(k)));
+                    out != null ? out : runDir.resolve(RunFolder.EXPORT).resolve(f.fileName(k)));
             spec.commandLine().getOut().println(describe(w));
             return 0;
         } catch (Exporter.ExportException e) {
@@ -81,7 +82,8 @@ final class ExportCommand implements Callable<Integer> {
                     runDir + " holds several instances (agent-1/, ...): export reads a"
                             + " run with one agent/ folder");
         }
-        RunAnalyzer.Built b = new RunAnalyzer().build(runDir, runDir.resolve("agent"), "agent");
+        RunAnalyzer.Built b = new RunAnalyzer().build(runDir, runDir.resolve(RunFolder.AGENT),
+                RunFolder.AGENT);
         if (b.failure() != null) {
             return new Prepared(null, null, b.failure());
         }
@@ -90,12 +92,12 @@ final class ExportCommand implements Callable<Integer> {
 
     /** The run's primary cause as summary.json states it; diagnosed afresh when the run has no summary.json yet. */
     static String primaryCause(Path runDir, RunModel model) {
-        Path summary = runDir.resolve("summary.json");
+        Path summary = runDir.resolve(RunFolder.SUMMARY_JSON);
         if (Files.isRegularFile(summary)) {
             try {
-                JsonNode cause = new ObjectMapper().readTree(summary.toFile()).get("primary_cause");
-                if (cause != null && cause.isTextual()) {
-                    return cause.asText();
+                String cause = new ObjectMapper().readValue(summary.toFile(), Summary.class).primaryCause();
+                if (cause != null) {
+                    return cause;
                 }
             } catch (IOException e) {
                 // Not readable: diagnose instead, as the analysis would.
@@ -122,7 +124,7 @@ final class ExportCommand implements Callable<Integer> {
             for (ProfileKind k : Exporter.available(runDir, model)) {
                 try {
                     out.println(describe(new Exporter().export(runDir, model, primaryCause, f, k,
-                            runDir.resolve("export").resolve(f.fileName(k)))));
+                            runDir.resolve(RunFolder.EXPORT).resolve(f.fileName(k)))));
                 } catch (Exporter.ExportException e) {
                     err.println("poolscope-analysis: " + e.getMessage());
                     failed++;

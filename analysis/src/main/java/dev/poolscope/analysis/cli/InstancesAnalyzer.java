@@ -26,6 +26,8 @@ import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
 import dev.poolscope.analysis.rules.InstancesDiagnosis;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * A run of several instances of one service ({@code agent-1/}, {@code agent-2/}, …, one agent folder per JVM, and one
@@ -33,7 +35,7 @@ import dev.poolscope.analysis.rules.InstancesDiagnosis;
  * report, then merged into the run's report.html and summary.json.
  */
 final class InstancesAnalyzer {
-    private static final Pattern FOLDER = Pattern.compile("agent-(\\d+)");
+    private static final Pattern FOLDER = RunFolder.INSTANCE_AGENT;
 
     private final RunAnalyzer analyzer;
 
@@ -43,7 +45,7 @@ final class InstancesAnalyzer {
 
     /** The {@code agent-N} folders by N; none when the run has an {@code agent/} folder (one instance). */
     static List<Path> agentFolders(Path runDir) {
-        if (Files.isDirectory(runDir.resolve("agent"))) {
+        if (Files.isDirectory(runDir.resolve(RunFolder.AGENT))) {
             return List.of();
         }
         try (Stream<Path> entries = Files.list(runDir)) {
@@ -80,7 +82,7 @@ final class InstancesAnalyzer {
                 RunModel m = InstanceMerge.restrict(b.model());
                 Diagnosis.Result d = new Diagnosis().evaluate(m);
                 RunSummary s = RunSummary.of(m);
-                String report = "report-" + name + ".html";
+                String report = RunFolder.instanceReport(name);
                 List<FlameInput> flames = analyzer.flames(runDir, agent, m, b.recording(), name + "-");
                 RunAnalyzer.AgentCost cost = RunAnalyzer.agentCost(agent, m);
                 new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames,
@@ -108,19 +110,21 @@ final class InstancesAnalyzer {
                     .toList());
             new TimelineJson().write(runDir, merged);
             SummaryJson json = new SummaryJson();
-            json.write(runDir.resolve("summary.json"),
+            json.write(runDir.resolve(RunFolder.SUMMARY_JSON),
                     new InstancesJson().build(merged, summary, overall.result(), overall.sentence(),
                             instances));
             List<FlameInput> flames = List.of(new FlameInput("Flame graphs", null,
                     "one set per instance (each JVM has its own recording): "
                             + String.join(", ", instances.stream().map(Instance::report).toList())));
-            new ReportWriter().write(runDir.resolve("report.html"), run, merged, summary, overall.result(),
+            new ReportWriter().write(runDir.resolve(RunFolder.REPORT_HTML), run, merged, summary,
+                    overall.result(),
                     flames,
                     overall.sentence(), instances);
-            Path report = runDir.resolve("report.html");
+            Path report = runDir.resolve(RunFolder.REPORT_HTML);
             if (merged.requests().isEmpty()) {
                 return new RunAnalyzer.Outcome(false,
-                        "no instance recorded poolscope.Request events, so there is no diagnosis; wrote a partial report "
+                        "no instance recorded " + RequestEvent.NAME
+                                + " events, so there is no diagnosis; wrote a partial report "
                                 + report,
                         merged, overall.result());
             }

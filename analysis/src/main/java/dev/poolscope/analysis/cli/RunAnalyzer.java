@@ -27,6 +27,9 @@ import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.SummaryFile;
 
 /**
  * Analyzes one run folder into report.html, summary.json and flame graphs. Public so the launcher's run and sweep
@@ -46,7 +49,7 @@ public final class RunAnalyzer {
         if (!instances.isEmpty()) {
             return new InstancesAnalyzer(this).analyze(runDir, instances);
         }
-        Built b = build(runDir, runDir.resolve("agent"), "agent");
+        Built b = build(runDir, runDir.resolve(RunFolder.AGENT), RunFolder.AGENT);
         if (b.failure() != null) {
             return fail(b.failure());
         }
@@ -54,19 +57,20 @@ public final class RunAnalyzer {
         Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
         RunSummary summary = RunSummary.of(model);
         try {
-            List<FlameInput> flames = flames(runDir, runDir.resolve("agent"), model, b.recording(), "");
-            AgentCost cost = agentCost(runDir.resolve("agent"), model);
+            List<FlameInput> flames = flames(runDir, runDir.resolve(RunFolder.AGENT), model, b.recording(),
+                    "");
+            AgentCost cost = agentCost(runDir.resolve(RunFolder.AGENT), model);
             new TimelineJson().write(runDir, model);
             SummaryJson json = new SummaryJson();
-            com.fasterxml.jackson.databind.node.ObjectNode root = json.build(model, summary, diagnosis);
-            AgentCpuJson.put(root, cost.cpu());
-            json.write(runDir.resolve("summary.json"), root);
-            new ReportWriter().write(runDir.resolve("report.html"), runDir.getFileName().toString(), model,
+            json.write(runDir.resolve(RunFolder.SUMMARY_JSON),
+                    new SummaryFile(json.summary(model, summary, diagnosis), AgentCpuJson.of(cost.cpu())));
+            new ReportWriter().write(runDir.resolve(RunFolder.REPORT_HTML), runDir.getFileName().toString(),
+                    model,
                     summary, diagnosis, flames, cost.cpu(), cost.why());
         } catch (IOException | RuntimeException e) {
             return fail("cannot write the report into " + runDir + ": " + oneLine(e));
         }
-        return outcome(runDir.resolve("report.html"), b, diagnosis);
+        return outcome(runDir.resolve(RunFolder.REPORT_HTML), b, diagnosis);
     }
 
     /**
@@ -81,9 +85,10 @@ public final class RunAnalyzer {
         List<String> notes = new ArrayList<>();
         RunMetadata metadata = RunMetadata.EMPTY;
         try {
-            metadata = RunMetadata.read(agent.resolve("metadata.json"));
+            metadata = RunMetadata.read(agent.resolve(RunFolder.METADATA_JSON));
             if (metadata == RunMetadata.EMPTY) {
-                notes.add(name + "/metadata.json is missing: pool size, server and CPU count are unknown");
+                notes.add(name + "/" + RunFolder.METADATA_JSON
+                        + " is missing: pool size, server and CPU count are unknown");
             }
             Long early = metadata.requestsBeforeRecording();
             if (early != null && early > 0) {
@@ -95,7 +100,7 @@ public final class RunAnalyzer {
         }
         RunConfig config = RunConfig.EMPTY;
         try {
-            config = RunConfig.read(runDir.resolve("run.json"));
+            config = RunConfig.read(runDir.resolve(RunFolder.RUN_JSON));
         } catch (RecordingException e) {
             notes.add(e.getMessage());
         }
@@ -108,18 +113,20 @@ public final class RunAnalyzer {
         JtlReader.Result jtl = null;
         String jtlProblem = null;
         try {
-            jtl = new JtlReader().read(runDir.resolve("jmeter").resolve("results.jtl"), builder);
+            jtl = new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
             if (!jtl.hasRequestId()) {
                 notes.add(
-                        "jmeter/results.jtl has no requestId column: client samples are joined to server spans by path and"
+                        RunFolder.RESULTS_JTL_PATH
+                                + " has no requestId column: client samples are joined to server spans by path and"
                                 + " time (approximate: concurrent requests to one path can swap partners)");
             }
             if (jtl.skipped() > 0) {
-                notes.add(jtl.skipped() + " rows of jmeter/results.jtl could not be parsed and were skipped");
+                notes.add(jtl.skipped() + " rows of " + RunFolder.RESULTS_JTL_PATH
+                        + " could not be parsed and were skipped");
             }
         } catch (JtlException e) {
             jtlProblem = e.getMessage();
-            if (config.attachedPid() != null && !Files.exists(runDir.resolve("jmeter"))) {
+            if (config.attachedPid() != null && !Files.exists(runDir.resolve(RunFolder.JMETER))) {
                 // Expected, not a fault: say what is missing and why instead.
                 jtlProblem = null;
                 notes.add("recorded by attaching to the running JVM pid " + config.attachedPid()
@@ -149,17 +156,17 @@ public final class RunAnalyzer {
             // The requests are a sample and the first read thinned the samples: fetch those of the kept requests.
             builder.rereadClient();
             try {
-                new JtlReader().read(runDir.resolve("jmeter").resolve("results.jtl"), builder);
+                new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
             } catch (JtlException e) {
                 notes.add(e.getMessage());
             }
         }
-        Path wall = agent.resolve("async-profiler.jfr");
+        Path wall = agent.resolve(RunFolder.ASYNC_PROFILER_JFR);
         if (recording != null && Files.isRegularFile(wall)) {
             try {
                 new WallSampleReader().read(wall, builder::wallSample, builder::profilerCpuSample);
             } catch (IOException | RuntimeException e) {
-                notes.add("async-profiler.jfr: " + oneLine(e)
+                notes.add(RunFolder.ASYNC_PROFILER_JFR + ": " + oneLine(e)
                         + "; time no event covers stays unexplained (no wall samples to name it)");
             }
         }
@@ -175,8 +182,9 @@ public final class RunAnalyzer {
         }
         if (model.requests().isEmpty()) {
             more.add(model.client().isEmpty()
-                    ? "the run has no requests: neither poolscope.Request events nor JMeter samples"
-                    : "the recording has no poolscope.Request events: no diagnosis without server-side requests");
+                    ? "the run has no requests: neither " + RequestEvent.NAME + " events nor JMeter samples"
+                    : "the recording has no " + RequestEvent.NAME
+                            + " events: no diagnosis without server-side requests");
         }
         dev.poolscope.analysis.model.Startup startup = model.startup();
         if (config.attachedPid() != null) {
@@ -201,7 +209,7 @@ public final class RunAnalyzer {
         if (model.requests().isEmpty()) {
             return new Outcome(false, (model.client().isEmpty()
                     ? "the run has no requests"
-                    : "the recording has no poolscope.Request events, so there is no diagnosis")
+                    : "the recording has no " + RequestEvent.NAME + " events, so there is no diagnosis")
                     + "; wrote a partial report " + report, model, diagnosis);
         }
         String partial = recording != null && recording.fromRepository()
@@ -242,10 +250,10 @@ public final class RunAnalyzer {
     }
 
     static AgentCost agentCost(Path agent, RunModel model) {
-        Path async = agent.resolve("async-profiler.jfr");
+        Path async = agent.resolve(RunFolder.ASYNC_PROFILER_JFR);
         if (!Files.isRegularFile(async)) {
             return new AgentCost(null,
-                    "agent/async-profiler.jfr is absent (async-profiler off or not loaded): the"
+                    RunFolder.ASYNC_PROFILER_PATH + " is absent (async-profiler off or not loaded): the"
                             + " agent's own CPU is not measured in this run.");
         }
         MeasuredWindow w = model.window();
@@ -253,7 +261,8 @@ public final class RunAnalyzer {
             return new AgentCost(new AgentCpuReader().read(async, w::contains), null);
         } catch (IOException | RuntimeException e) {
             return new AgentCost(null,
-                    "the agent's own CPU could not be read from async-profiler.jfr: " + oneLine(e));
+                    "the agent's own CPU could not be read from " + RunFolder.ASYNC_PROFILER_JFR + ": "
+                            + oneLine(e));
         }
     }
 
@@ -285,7 +294,8 @@ public final class RunAnalyzer {
             out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, prefix + "cpu", "CPU (JDK execution samples)",
                     runDir,
                     inWindow,
-                    "agent/async-profiler.jfr is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
+                    RunFolder.ASYNC_PROFILER_PATH
+                            + " is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
         } else {
             out.add(new FlameInput("CPU and wall clock", null,
                     "no async-profiler recording and no complete JDK recording: no flame graphs"));

@@ -1,5 +1,8 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +62,7 @@ public record Beside(JsonNode experiment, List<Table> tables) {
 
     /** OUT/experiment.json matched to the cells; null when there is none (a plain sweep). */
     public static Beside read(Path dir, List<String> knobs, List<Cell> cells) throws IOException {
-        Path file = dir.resolve("experiment.json");
+        Path file = dir.resolve(RunFolder.EXPERIMENT_JSON);
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -118,7 +121,7 @@ public record Beside(JsonNode experiment, List<Table> tables) {
             Cell c = matching.getFirst();
             Double v = c.median().number(figure);
             double[] r = c.range(figure);
-            JsonNode cause = c.median().node("primary_cause");
+            JsonNode cause = c.median().node(Summary.PRIMARY_CAUSE);
             return new Entry(seed, v == null ? null : v * scale,
                     r == null ? null : new double[]{r[0] * scale, r[1] * scale},
                     cause == null ? null : cause.asText(), v == null ? "not measured" : null, c);

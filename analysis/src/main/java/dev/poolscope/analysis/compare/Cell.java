@@ -1,5 +1,8 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -46,7 +49,7 @@ public record Cell(Map<String, String> setting, String label, List<ComparedRun> 
         ComparedRun representative = sorted.get((sorted.size() - 1) / 2);
         ObjectNode summary = representative.summary().deepCopy();
         medians(summary, "", runs);
-        summary.set("primary_cause", TextNode.valueOf(mostFrequentCause(runs, representative)));
+        summary.set(Summary.PRIMARY_CAUSE, TextNode.valueOf(mostFrequentCause(runs, representative)));
         ComparedRun median = new ComparedRun(representative.dir(), first.value(), label, summary,
                 representative.config(), null, first.setting(), 0);
         return new Cell(first.setting(), label, List.copyOf(runs), median);
@@ -68,15 +71,18 @@ public record Cell(Map<String, String> setting, String label, List<ComparedRun> 
     /** Each repeat's primary cause, in run order. */
     public List<String> causes() {
         return runs.stream()
-                .map(r -> r.node("primary_cause") == null ? "?" : r.node("primary_cause").asText())
+                .map(r -> r.node(Summary.PRIMARY_CAUSE) == null
+                        ? "?"
+                        : r.node(Summary.PRIMARY_CAUSE).asText())
                 .toList();
     }
 
     static String rankBy(List<ComparedRun> usable) {
         return usable.stream()
-                .allMatch(r -> r.number("client_ms.count") != null && r.number("client_ms.count") > 0)
-                        ? "client_ms.p99"
-                        : "server_ms.p99";
+                .allMatch(r -> r.number(SummaryPaths.CLIENT_COUNT) != null
+                        && r.number(SummaryPaths.CLIENT_COUNT) > 0)
+                                ? SummaryPaths.CLIENT_P99
+                                : SummaryPaths.SERVER_P99;
     }
 
     private static ComparedRun relabel(ComparedRun r, String label) {
@@ -119,13 +125,13 @@ public record Cell(Map<String, String> setting, String label, List<ComparedRun> 
     private static String mostFrequentCause(List<ComparedRun> runs, ComparedRun representative) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         runs.forEach(r -> {
-            if (r.node("primary_cause") != null) {
-                counts.merge(r.node("primary_cause").asText(), 1, Integer::sum);
+            if (r.node(Summary.PRIMARY_CAUSE) != null) {
+                counts.merge(r.node(Summary.PRIMARY_CAUSE).asText(), 1, Integer::sum);
             }
         });
-        String rep = representative.node("primary_cause") == null
+        String rep = representative.node(Summary.PRIMARY_CAUSE) == null
                 ? "?"
-                : representative.node("primary_cause").asText();
+                : representative.node(Summary.PRIMARY_CAUSE).asText();
         int best = counts.getOrDefault(rep, 0);
         for (Map.Entry<String, Integer> e : counts.entrySet()) {
             if (e.getValue() > best) {

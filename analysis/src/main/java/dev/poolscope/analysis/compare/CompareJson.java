@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.summary.Summary;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,14 +16,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** Writes compare.json: the contract in docs/reference/compare.md. */
 public final class CompareJson {
     /** Copied from each run's summary.json under the same names. */
-    static final String[] FIGURES = {"throughput_rps", "error_rate", "client_ms", "server_ms", "pool_wait_ms",
-            "hold_ms", "backlog_ms", "context_switches_per_s", "worker_run_delay_share",
-            "worker_run_delay_ms_per_s", "cpu_process", "cpu_machine", "gc_pause_ms_total",
-            "heap_used_max_bytes",
-            "live_threads_max", "primary_cause", "recommended_threads", "requests", "client_samples",
-            "duration_s",
-            "window_start_ms", "window_end_ms", "server_ms_by_cause", "startup_ms", "idle_heap_used_bytes",
-            "idle_classes_loaded", "idle_live_threads", "idle_rss_bytes", "worker_pool", "pool_size"};
+    static final String[] FIGURES = {Summary.THROUGHPUT_RPS, Summary.ERROR_RATE, Summary.CLIENT_MS,
+            Summary.SERVER_MS, Summary.POOL_WAIT_MS, Summary.HOLD_MS, Summary.BACKLOG_MS,
+            Summary.CONTEXT_SWITCHES_PER_S, Summary.WORKER_RUN_DELAY_SHARE, Summary.WORKER_RUN_DELAY_MS_PER_S,
+            Summary.CPU_PROCESS, Summary.CPU_MACHINE, Summary.GC_PAUSE_MS_TOTAL, Summary.HEAP_USED_MAX_BYTES,
+            Summary.LIVE_THREADS_MAX, Summary.PRIMARY_CAUSE, Summary.RECOMMENDED_THREADS, Summary.REQUESTS,
+            Summary.CLIENT_SAMPLES, Summary.DURATION_S, Summary.WINDOW_START_MS, Summary.WINDOW_END_MS,
+            Summary.SERVER_MS_BY_CAUSE, Summary.STARTUP_MS, Summary.IDLE_HEAP_USED_BYTES,
+            Summary.IDLE_CLASSES_LOADED, Summary.IDLE_LIVE_THREADS, Summary.IDLE_RSS_BYTES,
+            Summary.WORKER_POOL, Summary.POOL_SIZE};
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -138,11 +141,11 @@ public final class CompareJson {
             o.put("label", c.label());
             ArrayNode dirs = o.putArray("runs");
             c.runs().forEach(r -> dirs.add(r.dir().toString()));
-            JsonNode cause = c.median().node("primary_cause");
+            JsonNode cause = c.median().node(Summary.PRIMARY_CAUSE);
             if (cause == null) {
-                o.putNull("primary_cause");
+                o.putNull(Summary.PRIMARY_CAUSE);
             } else {
-                o.put("primary_cause", cause.asText());
+                o.put(Summary.PRIMARY_CAUSE, cause.asText());
             }
             ArrayNode causes = o.putArray("primary_causes");
             c.causes().forEach(causes::add);
@@ -196,9 +199,9 @@ public final class CompareJson {
                     number(c, "ours_min", x.range() == null ? null : x.range()[0]);
                     number(c, "ours_max", x.range() == null ? null : x.range()[1]);
                     if (x.cause() == null) {
-                        c.putNull("primary_cause");
+                        c.putNull(Summary.PRIMARY_CAUSE);
                     } else {
-                        c.put("primary_cause", x.cause());
+                        c.put(Summary.PRIMARY_CAUSE, x.cause());
                     }
                     if (x.note() == null) {
                         c.putNull("note");

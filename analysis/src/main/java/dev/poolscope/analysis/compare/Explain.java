@@ -2,6 +2,9 @@ package dev.poolscope.analysis.compare;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -81,48 +84,49 @@ public final class Explain {
     }
 
     private void platformSentence(Cell c, List<String> s) {
-        Double workers = n(c, "worker_pool.max");
-        Double server = n(c, "server_ms.mean");
-        Double rps = n(c, "throughput_rps");
+        Double workers = n(c, SummaryPaths.WORKER_POOL_MAX);
+        Double server = n(c, SummaryPaths.SERVER_MEAN);
+        Double rps = n(c, Summary.THROUGHPUT_RPS);
         if (workers == null || server == null || server <= 0 || rps == null) {
             where(c, s);
             return;
         }
         double cap = workers / (server / 1000);
-        Double share = n(c, "worker_pool.all_busy_share");
+        Double share = n(c, SummaryPaths.WORKER_POOL_ALL_BUSY_SHARE);
         String busy = share == null ? "" : format("explain.busy", pct(share));
         if (rps >= AT_CAP * cap) {
             s.add(format("explain.capped", c.label(), num(workers), num(server), Beside.sig(server / 1000),
                     num(cap),
-                    num(rps), num0(n(c, "backlog_ms.mean")), num0(n(c, "client_ms.mean")), busy));
-            Double samples = n(c, "client_ms.count");
-            Double took = n(c, "duration_s");
+                    num(rps), num0(n(c, SummaryPaths.BACKLOG_MEAN)), num0(n(c, SummaryPaths.CLIENT_MEAN)),
+                    busy));
+            Double samples = n(c, SummaryPaths.CLIENT_COUNT);
+            Double took = n(c, Summary.DURATION_S);
             if (samples != null && took != null) {
                 s.add(format("explain.capped.total", num(samples), num(samples / cap), num(took)));
             }
         } else {
             s.add(format("explain.room", c.label(), num(rps), num(cap), num(workers), num(server), busy,
-                    num0(n(c, "client_ms.mean")), num(server)));
+                    num0(n(c, SummaryPaths.CLIENT_MEAN)), num(server)));
         }
     }
 
     private void virtualSentence(Cell c, List<String> s) {
         Double clients = RunSet.number(c.setting().get("vus"));
-        Double server = n(c, "server_ms.mean");
-        Double rps = n(c, "throughput_rps");
+        Double server = n(c, SummaryPaths.SERVER_MEAN);
+        Double rps = n(c, Summary.THROUGHPUT_RPS);
         if (clients == null || server == null || server <= 0 || rps == null) {
             where(c, s);
             return;
         }
         double ideal = clients / (server / 1000);
         s.add(format("explain.virtual", c.label(), num(clients), num(server), num(ideal), num(rps),
-                num(100 * rps / ideal), num0(n(c, "client_ms.mean"))));
-        Double client = n(c, "client_ms.mean");
+                num(100 * rps / ideal), num0(n(c, SummaryPaths.CLIENT_MEAN))));
+        Double client = n(c, SummaryPaths.CLIENT_MEAN);
         if (rps < AT_CAP * ideal && client != null) {
-            s.add(format("explain.virtual.short", num(server), num0(n(c, "backlog_ms.mean")),
+            s.add(format("explain.virtual.short", num(server), num0(n(c, SummaryPaths.BACKLOG_MEAN)),
                     num(rps * client / 1000), num(clients), num(rps), Beside.sig(client / 1000),
-                    pct(n(c, "cpu_machine")),
-                    pct(n(c, "cpu_process"))));
+                    pct(n(c, Summary.CPU_MACHINE)),
+                    pct(n(c, Summary.CPU_PROCESS))));
         }
     }
 
@@ -139,8 +143,8 @@ public final class Explain {
                 if (virtual(p) || !sameBut(p, v, "virtual-threads")) {
                     continue;
                 }
-                Double rp = n(p, "client_ms.mean");
-                Double rv = n(v, "client_ms.mean");
+                Double rp = n(p, SummaryPaths.CLIENT_MEAN);
+                Double rv = n(v, SummaryPaths.CLIENT_MEAN);
                 if (rp != null && rv != null) {
                     String others = Pivot.text(Pivot.project(v.setting(),
                             knobs.stream().filter(k -> !k.equals("virtual-threads") && !k.equals(x))
@@ -149,8 +153,8 @@ public final class Explain {
                     s.add(format("explain.platform-vs-virtual", x == null ? "these" : v.setting().get(x),
                             num(rp),
                             num(rv), others.equals("all") ? "" : " (" + others + ")",
-                            num0(n(v, "throughput_rps")),
-                            num0(n(p, "throughput_rps"))));
+                            num0(n(v, Summary.THROUGHPUT_RPS)),
+                            num0(n(p, Summary.THROUGHPUT_RPS))));
                 }
             }
         }
@@ -171,15 +175,15 @@ public final class Explain {
     }
 
     private void cpu(Cell c, List<String> s) {
-        Double machine = n(c, "cpu_machine");
+        Double machine = n(c, Summary.CPU_MACHINE);
         if (machine != null && machine >= CPU_BOUND) {
-            s.add(format("explain.cpu", c.label(), pct(machine), pct(n(c, "cpu_process"))));
+            s.add(format("explain.cpu", c.label(), pct(machine), pct(n(c, Summary.CPU_PROCESS))));
         }
     }
 
     /** Where one setting's server time went. */
     void where(Cell c, List<String> s) {
-        JsonNode causes = c.median().node("server_ms_by_cause");
+        JsonNode causes = c.median().node(Summary.SERVER_MS_BY_CAUSE);
         String top = "?";
         double topMs = 0;
         double total = 0;
@@ -192,38 +196,41 @@ public final class Explain {
                 }
             }
         }
-        s.add(format("explain.where", c.label(), num0(n(c, "throughput_rps")), num0(n(c, "client_ms.mean")),
-                num0(n(c, "server_ms.mean")), cause(c), top, total > 0 ? num(100 * topMs / total) : "?"));
+        s.add(format("explain.where", c.label(), num0(n(c, Summary.THROUGHPUT_RPS)),
+                num0(n(c, SummaryPaths.CLIENT_MEAN)),
+                num0(n(c, SummaryPaths.SERVER_MEAN)), cause(c), top,
+                total > 0 ? num(100 * topMs / total) : "?"));
         cpu(c, s);
     }
 
     void footprint(List<String> s) {
-        Cell fast = min(c -> n(c, "startup_ms"));
-        Cell slow = max(c -> n(c, "startup_ms"));
+        Cell fast = min(c -> n(c, Summary.STARTUP_MS));
+        Cell slow = max(c -> n(c, Summary.STARTUP_MS));
         if (fast != null && slow != null) {
-            s.add(format("explain.startup", num(n(fast, "startup_ms")), fast.label(),
-                    num(n(slow, "startup_ms")),
+            s.add(format("explain.startup", num(n(fast, Summary.STARTUP_MS)), fast.label(),
+                    num(n(slow, Summary.STARTUP_MS)),
                     slow.label()));
         }
-        Cell few = min(c -> n(c, "idle_live_threads"));
-        Cell many = max(c -> n(c, "idle_live_threads"));
+        Cell few = min(c -> n(c, Summary.IDLE_LIVE_THREADS));
+        Cell many = max(c -> n(c, Summary.IDLE_LIVE_THREADS));
         if (few != null && many != null) {
-            s.add(format("explain.idle", few.label(), num(n(few, "idle_live_threads")), many.label(),
-                    num(n(many, "idle_live_threads")), mib(range(c -> n(c, "idle_heap_used_bytes"))[0]),
-                    mib(range(c -> n(c, "idle_heap_used_bytes"))[1]),
-                    num0(range(c -> n(c, "idle_classes_loaded"))[0]),
-                    num0(range(c -> n(c, "idle_classes_loaded"))[1]),
-                    mib(range(c -> n(c, "idle_rss_bytes"))[0]),
-                    mib(range(c -> n(c, "idle_rss_bytes"))[1])));
+            s.add(format("explain.idle", few.label(), num(n(few, Summary.IDLE_LIVE_THREADS)), many.label(),
+                    num(n(many, Summary.IDLE_LIVE_THREADS)),
+                    mib(range(c -> n(c, Summary.IDLE_HEAP_USED_BYTES))[0]),
+                    mib(range(c -> n(c, Summary.IDLE_HEAP_USED_BYTES))[1]),
+                    num0(range(c -> n(c, Summary.IDLE_CLASSES_LOADED))[0]),
+                    num0(range(c -> n(c, Summary.IDLE_CLASSES_LOADED))[1]),
+                    mib(range(c -> n(c, Summary.IDLE_RSS_BYTES))[0]),
+                    mib(range(c -> n(c, Summary.IDLE_RSS_BYTES))[1])));
         }
-        Cell best = max(c -> n(c, "throughput_rps"));
-        Cell worst = min(c -> n(c, "throughput_rps"));
+        Cell best = max(c -> n(c, Summary.THROUGHPUT_RPS));
+        Cell worst = min(c -> n(c, Summary.THROUGHPUT_RPS));
         if (best != null && worst != null && best != worst) {
-            double b = n(best, "throughput_rps");
-            double w = n(worst, "throughput_rps");
+            double b = n(best, Summary.THROUGHPUT_RPS);
+            double w = n(worst, Summary.THROUGHPUT_RPS);
             s.add(format("explain.fastest", best.label(), num(b), worst.label(), num(w),
                     num(100 * (b - w) / w)));
-            Spread spread = Spread.of(cells, "throughput_rps");
+            Spread spread = Spread.of(cells, Summary.THROUGHPUT_RPS);
             int runs = cells.stream().mapToInt(spread::count).filter(k -> k > 0).min().orElse(1);
             s.add(spread.measured()
                     ? format("explain.spread.runs", num(100 * spread.share()), Integer.toString(runs),
@@ -237,12 +244,13 @@ public final class Explain {
     /** One sentence for every setting whose machine was CPU-bound. */
     private void cpuAll(List<String> s) {
         List<Cell> bound = cells.stream()
-                .filter(c -> n(c, "cpu_machine") != null && n(c, "cpu_machine") >= CPU_BOUND).toList();
+                .filter(c -> n(c, Summary.CPU_MACHINE) != null && n(c, Summary.CPU_MACHINE) >= CPU_BOUND)
+                .toList();
         if (bound.size() == 1) {
             cpu(bound.getFirst(), s);
         } else if (bound.size() > 1) {
-            double[] m = bound.stream().mapToDouble(c -> n(c, "cpu_machine")).sorted().toArray();
-            double[] p = bound.stream().map(c -> n(c, "cpu_process")).filter(v -> v != null)
+            double[] m = bound.stream().mapToDouble(c -> n(c, Summary.CPU_MACHINE)).sorted().toArray();
+            double[] p = bound.stream().map(c -> n(c, Summary.CPU_PROCESS)).filter(v -> v != null)
                     .mapToDouble(Double::doubleValue).sorted().toArray();
             s.add(format("explain.cpu.all", Integer.toString(bound.size()), Integer.toString(cells.size()),
                     pct(m[0]), pct(m[m.length - 1]), p.length == 0 ? "?" : pct(p[0]),
@@ -290,7 +298,7 @@ public final class Explain {
             Cell c = worst.cell();
             s.add(format("explain.seed.differs", worstLabel, Beside.sig(worst.ours()), worst.seedText(), unit,
                     Beside.sig(worstRatio), c == null ? "?" : cause(c),
-                    c == null ? "?" : pct(n(c, "cpu_machine")),
+                    c == null ? "?" : pct(n(c, Summary.CPU_MACHINE)),
                     Integer.toString(cores)));
         }
         order(t, s);
@@ -347,7 +355,7 @@ public final class Explain {
     }
 
     private static String cause(Cell c) {
-        JsonNode n = c.median().node("primary_cause");
+        JsonNode n = c.median().node(Summary.PRIMARY_CAUSE);
         return n == null ? "?" : n.asText();
     }
 

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.poolscope.analysis.report.Table;
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
 
 /** The figures compared between settings: summary.json names, with how to show them. */
 public final class Figures {
@@ -19,55 +22,57 @@ public final class Figures {
     }
 
     /** Rows of the comparison table, in reading order: what the client saw, then why. */
-    static final List<Figure> ROWS = List.of(new Figure("throughput (req/s)", "throughput_rps", Kind.NUMBER),
-            new Figure("client p50 (ms)", "client_ms.p50", Kind.NUMBER),
-            new Figure("client p99 (ms)", "client_ms.p99", Kind.NUMBER),
-            new Figure("server p50 (ms)", "server_ms.p50", Kind.NUMBER),
-            new Figure("server p99 (ms)", "server_ms.p99", Kind.NUMBER),
-            new Figure("pool wait p50 (ms)", "pool_wait_ms.p50", Kind.NUMBER),
-            new Figure("pool wait p99 (ms)", "pool_wait_ms.p99", Kind.NUMBER),
-            new Figure("hold p50 (ms)", "hold_ms.p50", Kind.NUMBER),
-            new Figure("backlog p50 (ms)", "backlog_ms.p50", Kind.NUMBER),
-            new Figure("backlog p99 (ms)", "backlog_ms.p99", Kind.NUMBER),
-            new Figure("context switches/s (machine)", "context_switches_per_s", Kind.NUMBER),
-            new Figure("worker run delay (share of wanted CPU)", "worker_run_delay_share", Kind.SHARE),
-            new Figure("worker run delay (ms per s)", "worker_run_delay_ms_per_s", Kind.NUMBER),
-            new Figure("process CPU (mean)", "cpu_process", Kind.SHARE),
-            new Figure("machine CPU (mean)", "cpu_machine", Kind.SHARE),
-            new Figure("GC pauses (ms)", "gc_pause_ms_total", Kind.NUMBER),
-            new Figure("heap used, max (MiB)", "heap_used_max_bytes", Kind.MIB),
-            new Figure("heap after GC at the end (MiB, run.json)", "heap_used_after_gc_bytes", Kind.MIB),
-            new Figure("live threads (max)", "live_threads_max", Kind.NUMBER),
-            new Figure("startup: JVM start to first served request (ms)", "startup_ms", Kind.NUMBER),
-            new Figure("idle after start: heap used (MiB)", "idle_heap_used_bytes", Kind.MIB),
-            new Figure("idle after start: loaded classes", "idle_classes_loaded", Kind.NUMBER),
-            new Figure("idle after start: live threads", "idle_live_threads", Kind.NUMBER),
-            new Figure("idle after start: resident set (MiB)", "idle_rss_bytes", Kind.MIB),
-            new Figure("error rate", "error_rate", Kind.SHARE),
-            new Figure("primary cause", "primary_cause", Kind.TEXT),
-            new Figure("recommended threads", "recommended_threads", Kind.NUMBER));
+    static final List<Figure> ROWS = List.of(
+            new Figure("throughput (req/s)", Summary.THROUGHPUT_RPS, Kind.NUMBER),
+            new Figure("client p50 (ms)", SummaryPaths.CLIENT_P50, Kind.NUMBER),
+            new Figure("client p99 (ms)", SummaryPaths.CLIENT_P99, Kind.NUMBER),
+            new Figure("server p50 (ms)", SummaryPaths.SERVER_P50, Kind.NUMBER),
+            new Figure("server p99 (ms)", SummaryPaths.SERVER_P99, Kind.NUMBER),
+            new Figure("pool wait p50 (ms)", SummaryPaths.POOL_WAIT_P50, Kind.NUMBER),
+            new Figure("pool wait p99 (ms)", SummaryPaths.POOL_WAIT_P99, Kind.NUMBER),
+            new Figure("hold p50 (ms)", SummaryPaths.HOLD_P50, Kind.NUMBER),
+            new Figure("backlog p50 (ms)", SummaryPaths.BACKLOG_P50, Kind.NUMBER),
+            new Figure("backlog p99 (ms)", SummaryPaths.BACKLOG_P99, Kind.NUMBER),
+            new Figure("context switches/s (machine)", Summary.CONTEXT_SWITCHES_PER_S, Kind.NUMBER),
+            new Figure("worker run delay (share of wanted CPU)", Summary.WORKER_RUN_DELAY_SHARE, Kind.SHARE),
+            new Figure("worker run delay (ms per s)", Summary.WORKER_RUN_DELAY_MS_PER_S, Kind.NUMBER),
+            new Figure("process CPU (mean)", Summary.CPU_PROCESS, Kind.SHARE),
+            new Figure("machine CPU (mean)", Summary.CPU_MACHINE, Kind.SHARE),
+            new Figure("GC pauses (ms)", Summary.GC_PAUSE_MS_TOTAL, Kind.NUMBER),
+            new Figure("heap used, max (MiB)", Summary.HEAP_USED_MAX_BYTES, Kind.MIB),
+            new Figure("heap after GC at the end (MiB, " + RunFolder.RUN_JSON + ")",
+                    "heap_used_after_gc_bytes", Kind.MIB),
+            new Figure("live threads (max)", Summary.LIVE_THREADS_MAX, Kind.NUMBER),
+            new Figure("startup: JVM start to first served request (ms)", Summary.STARTUP_MS, Kind.NUMBER),
+            new Figure("idle after start: heap used (MiB)", Summary.IDLE_HEAP_USED_BYTES, Kind.MIB),
+            new Figure("idle after start: loaded classes", Summary.IDLE_CLASSES_LOADED, Kind.NUMBER),
+            new Figure("idle after start: live threads", Summary.IDLE_LIVE_THREADS, Kind.NUMBER),
+            new Figure("idle after start: resident set (MiB)", Summary.IDLE_RSS_BYTES, Kind.MIB),
+            new Figure("error rate", Summary.ERROR_RATE, Kind.SHARE),
+            new Figure("primary cause", Summary.PRIMARY_CAUSE, Kind.TEXT),
+            new Figure("recommended threads", Summary.RECOMMENDED_THREADS, Kind.NUMBER));
 
     /**
      * The figures of a matrix, one pivot table and one chart each: what the client saw, what the server and its pools
      * did, what the process cost, and how it started.
      */
     static final List<Figure> MATRIX = List.of(
-            new Figure("throughput (req/s)", "throughput_rps", Kind.NUMBER),
-            new Figure("client mean (ms)", "client_ms.mean", Kind.NUMBER),
-            new Figure("client p50 (ms)", "client_ms.p50", Kind.NUMBER),
-            new Figure("client p99 (ms)", "client_ms.p99", Kind.NUMBER),
-            new Figure("server p99 (ms)", "server_ms.p99", Kind.NUMBER),
-            new Figure("pool wait p99 (ms)", "pool_wait_ms.p99", Kind.NUMBER),
-            new Figure("backlog mean (ms)", "backlog_ms.mean", Kind.NUMBER),
-            new Figure("process CPU (mean, share of the machine)", "cpu_process", Kind.SHARE),
-            new Figure("heap used, max (MiB)", "heap_used_max_bytes", Kind.MIB),
-            new Figure("live threads (max)", "live_threads_max", Kind.NUMBER),
-            new Figure("error rate", "error_rate", Kind.SHARE),
-            new Figure("startup: JVM start to first served request (ms)", "startup_ms", Kind.NUMBER),
-            new Figure("idle after start: heap used (MiB)", "idle_heap_used_bytes", Kind.MIB),
-            new Figure("idle after start: loaded classes", "idle_classes_loaded", Kind.NUMBER),
-            new Figure("idle after start: live threads", "idle_live_threads", Kind.NUMBER),
-            new Figure("idle after start: resident set (MiB)", "idle_rss_bytes", Kind.MIB));
+            new Figure("throughput (req/s)", Summary.THROUGHPUT_RPS, Kind.NUMBER),
+            new Figure("client mean (ms)", SummaryPaths.CLIENT_MEAN, Kind.NUMBER),
+            new Figure("client p50 (ms)", SummaryPaths.CLIENT_P50, Kind.NUMBER),
+            new Figure("client p99 (ms)", SummaryPaths.CLIENT_P99, Kind.NUMBER),
+            new Figure("server p99 (ms)", SummaryPaths.SERVER_P99, Kind.NUMBER),
+            new Figure("pool wait p99 (ms)", SummaryPaths.POOL_WAIT_P99, Kind.NUMBER),
+            new Figure("backlog mean (ms)", SummaryPaths.BACKLOG_MEAN, Kind.NUMBER),
+            new Figure("process CPU (mean, share of the machine)", Summary.CPU_PROCESS, Kind.SHARE),
+            new Figure("heap used, max (MiB)", Summary.HEAP_USED_MAX_BYTES, Kind.MIB),
+            new Figure("live threads (max)", Summary.LIVE_THREADS_MAX, Kind.NUMBER),
+            new Figure("error rate", Summary.ERROR_RATE, Kind.SHARE),
+            new Figure("startup: JVM start to first served request (ms)", Summary.STARTUP_MS, Kind.NUMBER),
+            new Figure("idle after start: heap used (MiB)", Summary.IDLE_HEAP_USED_BYTES, Kind.MIB),
+            new Figure("idle after start: loaded classes", Summary.IDLE_CLASSES_LOADED, Kind.NUMBER),
+            new Figure("idle after start: live threads", Summary.IDLE_LIVE_THREADS, Kind.NUMBER),
+            new Figure("idle after start: resident set (MiB)", Summary.IDLE_RSS_BYTES, Kind.MIB));
 
     private Figures() {
     }

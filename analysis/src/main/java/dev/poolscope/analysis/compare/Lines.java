@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.summary.Summary;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +74,8 @@ public final class Lines {
     }
 
     static boolean isShare(String path) {
-        return path.equals("cpu_process") || path.equals("cpu_machine") || path.equals("error_rate")
+        return path.equals(Summary.CPU_PROCESS) || path.equals(Summary.CPU_MACHINE)
+                || path.equals(Summary.ERROR_RATE)
                 || path.endsWith("_share");
     }
 

@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.compare;
 
+import dev.poolscope.format.summary.Summary;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,7 +80,7 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
         } else if (repeated && v != null && f.kind() != Figures.Kind.TEXT) {
             range = "one run";
         }
-        JsonNode cause = cell.median().node("primary_cause");
+        JsonNode cause = cell.median().node(Summary.PRIMARY_CAUSE);
         return new Entry(value, range, cause == null ? null : cause.asText());
     }
 

@@ -5,6 +5,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.poolscope.format.summary.Summary;
+
 /**
  * The fewest worker threads the measurements allow: when the connection pool is what the runs waited for (a run's
  * primary cause, or a link of its cause chain, is {@code pool-starvation}), fewer threads than the pool has connections
@@ -23,7 +25,7 @@ record PoolFloor(int size, List<String> where) {
                 continue;
             }
             where.add(c.label());
-            Double pool = c.median().number("pool_size");
+            Double pool = c.median().number(Summary.POOL_SIZE);
             if (pool != null && pool > 0) {
                 size = size == null ? pool : Math.min(size, pool);
             }
@@ -34,14 +36,14 @@ record PoolFloor(int size, List<String> where) {
     }
 
     static boolean poolBound(ComparedRun r) {
-        JsonNode cause = r.node("primary_cause");
+        JsonNode cause = r.node(Summary.PRIMARY_CAUSE);
         if (cause != null && POOL_BOUND.equals(cause.asText())) {
             return true;
         }
-        JsonNode chain = r.node("cause_chain");
+        JsonNode chain = r.node(Summary.CAUSE_CHAIN);
         if (chain != null) {
             for (JsonNode link : chain) {
-                if (POOL_BOUND.equals(link.path("rule").asText())) {
+                if (POOL_BOUND.equals(link.path(Summary.CauseLink.RULE).asText())) {
                     return true;
                 }
             }
@@ -55,7 +57,7 @@ record PoolFloor(int size, List<String> where) {
         if (t == null) {
             t = RunSet.number(c.median().value());
         }
-        return t != null ? t : c.median().number("max_threads");
+        return t != null ? t : c.median().number(Summary.MAX_THREADS);
     }
 
     boolean below(Cell c) {

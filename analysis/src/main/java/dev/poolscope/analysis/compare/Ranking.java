@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
+
 /**
  * One figure's ranking among settings at the same load. {@code best} has the best median; {@code tied} are the others
  * whose medians the run-to-run {@link Spread} cannot tell from it; {@code worst} has the worst median, null when it
@@ -19,9 +22,12 @@ public record Ranking(Map<String, String> load, String path, boolean lowerIsBett
     record Figure(String path, String subject, String name, String unit, boolean lowerIsBetter) {
     }
 
-    static final Figure CLIENT = new Figure("client_ms.p99", "Best for the client", "client p99", "ms", true);
-    static final Figure SERVER = new Figure("server_ms.p99", "Best for the server", "server p99", "ms", true);
-    static final Figure THROUGHPUT = new Figure("throughput_rps", "Highest throughput", "throughput", "req/s",
+    static final Figure CLIENT = new Figure(SummaryPaths.CLIENT_P99, "Best for the client", "client p99",
+            "ms", true);
+    static final Figure SERVER = new Figure(SummaryPaths.SERVER_P99, "Best for the server", "server p99",
+            "ms", true);
+    static final Figure THROUGHPUT = new Figure(Summary.THROUGHPUT_RPS, "Highest throughput", "throughput",
+            "req/s",
             false);
 
     /** Null when no cell has the figure. */

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.poolscope.analysis.recording.RecordingException;
 import dev.poolscope.analysis.recording.RunConfig;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The runs of a comparison, each with its setting of the knobs that differ between them, ordered by them. The knobs
@@ -66,10 +67,10 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
         String source;
         if (sweep != null) {
             knobs = sweep.knobs;
-            source = "sweep.json";
+            source = RunFolder.SWEEP_JSON;
         } else {
             knobs = detect(loaded);
-            source = knobs.isEmpty() ? "no run option differs" : "run.json";
+            source = knobs.isEmpty() ? "no run option differs" : RunFolder.RUN_JSON;
         }
         List<ComparedRun> runs = new ArrayList<>();
         for (Loaded l : loaded) {
@@ -174,7 +175,7 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
             Map<Path, Integer> repeats, Map<Path, String> problems, Map<String, List<String>> declared) {
 
         static Sweep read(ObjectMapper mapper, Path out) {
-            Path file = out.resolve("sweep.json");
+            Path file = out.resolve(RunFolder.SWEEP_JSON);
             if (!Files.isRegularFile(file)) {
                 return null;
             }
@@ -243,7 +244,7 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
             RunConfig config = RunConfig.EMPTY;
             String configProblem = null;
             try {
-                config = RunConfig.read(dir.resolve("run.json"));
+                config = RunConfig.read(dir.resolve(RunFolder.RUN_JSON));
             } catch (RecordingException e) {
                 configProblem = e.getMessage();
             }
@@ -254,21 +255,22 @@ public record RunSet(List<String> knobs, String knobSource, List<ComparedRun> ru
                 return new Loaded(dir, null, config,
                         "the run folder does not exist");
             }
-            Path file = dir.resolve("summary.json");
+            Path file = dir.resolve(RunFolder.SUMMARY_JSON);
             if (!Files.isRegularFile(file)) {
-                return new Loaded(dir, null, config, "no summary.json (the analysis was not run or failed)");
+                return new Loaded(dir, null, config,
+                        "no " + RunFolder.SUMMARY_JSON + " (the analysis was not run or failed)");
             }
             try {
                 JsonNode summary = mapper.readTree(file.toFile());
                 if (summary == null || !summary.isObject()) {
-                    return new Loaded(dir, null, config, "summary.json is not a JSON object");
+                    return new Loaded(dir, null, config, RunFolder.SUMMARY_JSON + " is not a JSON object");
                 }
                 return new Loaded(dir, summary, config, configProblem);
             } catch (IOException e) {
                 String m = e.getMessage() == null
                         ? e.toString()
                         : e.getMessage().lines().findFirst().orElse("");
-                return new Loaded(dir, null, config, "cannot parse summary.json: " + m);
+                return new Loaded(dir, null, config, "cannot parse " + RunFolder.SUMMARY_JSON + ": " + m);
             }
         }
     }

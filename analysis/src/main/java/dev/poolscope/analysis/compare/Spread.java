@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
+
 /**
  * How far apart identical runs land for one figure, and so how far apart two settings must be before one is called
  * better. The noise of a shared machine (other processes on the same cores, JMeter beside the app, the JIT's and the
@@ -34,9 +37,9 @@ public record Spread(String path, double sd, int df, int runs, int settings, boo
      * repeated; any other figure takes the largest.
      */
     static final Map<String, Spread> FLOOR = Map.of(
-            "client_ms.p99", new Spread("client_ms.p99", 0.315, 10, 17, 7, false, false),
-            "throughput_rps", new Spread("throughput_rps", 0.387, 10, 17, 7, false, false),
-            "server_ms.p99", new Spread("server_ms.p99", 0.429, 10, 17, 7, false, false));
+            SummaryPaths.CLIENT_P99, new Spread(SummaryPaths.CLIENT_P99, 0.315, 10, 17, 7, false, false),
+            Summary.THROUGHPUT_RPS, new Spread(Summary.THROUGHPUT_RPS, 0.387, 10, 17, 7, false, false),
+            SummaryPaths.SERVER_P99, new Spread(SummaryPaths.SERVER_P99, 0.429, 10, 17, 7, false, false));
 
     /** t(0.975, df) for df = 1..30 (any statistics table); beyond 30, 1.96 + 2.5/df is within 0.003 of it. */
     private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
+import dev.poolscope.format.summary.Summary;
+
 /**
  * Gunther's Universal Scalability Law, X(N) = λN / (1 + σ(N − 1) + κN(N − 1)): σ is contention (the serial part),
  * κ coherency (the cost of threads talking to each other). Fitted by least squares on a sweep's (threads,
@@ -159,7 +161,7 @@ public record UslFit(double lambda, double sigma, double kappa) {
         TreeMap<Double, Cell> points = new TreeMap<>();
         for (Cell c : cells) {
             Double n = PoolFloor.threads(c);
-            Double x = c.median().number("throughput_rps");
+            Double x = c.median().number(Summary.THROUGHPUT_RPS);
             if (n != null && n >= 1 && x != null && x > 0) {
                 points.putIfAbsent(n, c);
             }
@@ -169,7 +171,7 @@ public record UslFit(double lambda, double sigma, double kappa) {
         }
         List<Cell> at = List.copyOf(points.values());
         double[] n = points.keySet().stream().mapToDouble(Double::doubleValue).toArray();
-        double[] x = at.stream().mapToDouble(c -> c.median().number("throughput_rps")).toArray();
+        double[] x = at.stream().mapToDouble(c -> c.median().number(Summary.THROUGHPUT_RPS)).toArray();
         if (flat(at, spread)) {
             double lo = java.util.Arrays.stream(x).min().orElse(0);
             double hi = java.util.Arrays.stream(x).max().orElse(0);

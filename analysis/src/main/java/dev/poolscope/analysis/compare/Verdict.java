@@ -12,6 +12,9 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.poolscope.format.summary.Summary;
+import dev.poolscope.format.summary.SummaryPaths;
+
 /**
  * Which setting was best for the client and for the server, beyond the run-to-run {@link Spread} and only against
  * settings at the same load; what fewer threads changed; the thread count the runs' own Little's-law arithmetic
@@ -40,7 +43,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             throw new IllegalArgumentException("no usable runs");
         }
         List<String> s = new ArrayList<>();
-        boolean client = cells.stream().allMatch(c -> positive(c.median().number("client_ms.count")));
+        boolean client = cells.stream().allMatch(c -> positive(c.median().number(SummaryPaths.CLIENT_COUNT)));
         Ranking.Figure ranked = client ? Ranking.CLIENT : Ranking.SERVER;
         List<Ranking.Figure> figures = client
                 ? List.of(Ranking.CLIENT, Ranking.THROUGHPUT, Ranking.SERVER)
@@ -65,8 +68,8 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         List<ComparedRun> others = settings.stream().filter(r -> r != best).toList();
         // On a tie the best and the worst must still be two runs, or the differential flame graph compares a run with itself.
         ComparedRun worst = others.isEmpty() ? best : max(others, r -> r.number(ranked.path()));
-        ComparedRun bestRps = max(settings, r -> r.number("throughput_rps"));
-        ComparedRun bestServer = min(settings, r -> r.number("server_ms.p99"));
+        ComparedRun bestRps = max(settings, r -> r.number(Summary.THROUGHPUT_RPS));
+        ComparedRun bestServer = min(settings, r -> r.number(SummaryPaths.SERVER_P99));
         if (knobs.equals(List.of("threads")) && cells.size() >= 2) {
             fewerThreads(cells, client ? top : null, floor, spreads, s);
         }
@@ -74,7 +77,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         Integer threads = recommend(settings, advised, top, top == null && cells.size() > 1, s);
         ComparedRun from = threadsFrom(settings, advised);
         if (knobs.equals(List.of("threads"))) {
-            s.addAll(UslFit.sentences(cells, spreads.get("throughput_rps"), floor));
+            s.addAll(UslFit.sentences(cells, spreads.get(Summary.THROUGHPUT_RPS), floor));
         }
         return new Verdict(ranked.path(), best, worst, bestRps, bestServer, threads, from, List.copyOf(s),
                 List.copyOf(rankings), java.util.Collections.unmodifiableMap(spreads));
@@ -150,9 +153,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
     }
 
     private static ComparedRun threadsFrom(List<ComparedRun> settings, ComparedRun best) {
-        return best.number("recommended_threads") != null
+        return best.number(Summary.RECOMMENDED_THREADS) != null
                 ? best
-                : settings.stream().filter(r -> r.number("recommended_threads") != null).findFirst()
+                : settings.stream().filter(r -> r.number(Summary.RECOMMENDED_THREADS) != null).findFirst()
                         .orElse(null);
     }
 
@@ -170,10 +173,10 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             s.add(Explain.format("compare.recommend.na"));
             return null;
         }
-        int threads = from.number("recommended_threads").intValue();
+        int threads = from.number(Summary.RECOMMENDED_THREADS).intValue();
         List<String> per = new ArrayList<>();
         for (ComparedRun r : settings) {
-            Double n = r.number("recommended_threads");
+            Double n = r.number(Summary.RECOMMENDED_THREADS);
             per.add(r.label() + ": " + (n == null ? "?" : num(n)));
         }
         String key = from != best
@@ -186,13 +189,13 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
     }
 
     private static String primaryCause(ComparedRun r) {
-        JsonNode cause = r.node("primary_cause");
+        JsonNode cause = r.node(Summary.PRIMARY_CAUSE);
         return cause == null ? "?" : cause.asText();
     }
 
     /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */
     private static boolean recommendsNoChange(ComparedRun r) {
-        JsonNode kind = r.node("recommendation_kind");
+        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
         return kind != null && "none".equals(kind.asText());
     }
 
@@ -216,12 +219,13 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         }
         ComparedRun a = most.median();
         ComparedRun b = fewest.median();
-        if (most == fewest || a.number("server_ms.p99") == null || b.number("server_ms.p99") == null) {
+        if (most == fewest || a.number(SummaryPaths.SERVER_P99) == null
+                || b.number(SummaryPaths.SERVER_P99) == null) {
             return;
         }
-        double serverBefore = a.number("server_ms.p99");
-        double serverAfter = b.number("server_ms.p99");
-        boolean serverFell = fell(spreads.get("server_ms.p99"), most, fewest);
+        double serverBefore = a.number(SummaryPaths.SERVER_P99);
+        double serverAfter = b.number(SummaryPaths.SERVER_P99);
+        boolean serverFell = fell(spreads.get(SummaryPaths.SERVER_P99), most, fewest);
         s.add(Explain.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
                 most.label(),
                 fewest.label(), num(serverBefore), num(serverAfter)));
@@ -229,13 +233,13 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             return;
         }
         s.add(Explain.format(
-                fell(spreads.get("client_ms.p99"), most, fewest)
+                fell(spreads.get(SummaryPaths.CLIENT_P99), most, fewest)
                         ? "compare.fewer.client.yes"
                         : "compare.fewer.client.no",
-                num(a.number("client_ms.p99")), num(b.number("client_ms.p99"))));
-        Double ds = delta(a, b, "server_ms.mean");
-        Double db = delta(a, b, "backlog_ms.mean");
-        Double dc = delta(a, b, "client_ms.mean");
+                num(a.number(SummaryPaths.CLIENT_P99)), num(b.number(SummaryPaths.CLIENT_P99))));
+        Double ds = delta(a, b, SummaryPaths.SERVER_MEAN);
+        Double db = delta(a, b, SummaryPaths.BACKLOG_MEAN);
+        Double dc = delta(a, b, SummaryPaths.CLIENT_MEAN);
         if (ds == null || db == null || dc == null || ds >= 0 || !serverFell) {
             return;
         }

@@ -13,6 +13,7 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingReader;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * Writes one kind of a run's samples in one format: the samples of the report's flame graph of that kind (same
@@ -56,10 +57,10 @@ public final class Exporter {
         Path jfr = source(runDir, model, kind);
         if (jfr == null) {
             throw new ExportException(kind.asyncProfiler()
-                    ? runDir.resolve("agent").resolve(ProfileKind.ASYNC_PROFILER_FILE)
+                    ? runDir.resolve(RunFolder.AGENT).resolve(ProfileKind.ASYNC_PROFILER_FILE)
                             + " is missing (async-profiler was off or did not load): no " + kind.id()
                             + " profile"
-                    : "no complete JDK recording in " + runDir.resolve("agent") + ": no " + kind.id()
+                    : "no complete JDK recording in " + runDir.resolve(RunFolder.AGENT) + ": no " + kind.id()
                             + " profile");
         }
         FlameGraphs.Selection selection = kind.selection(model);
@@ -107,7 +108,7 @@ public final class Exporter {
     /** The recording {@code kind} reads, or null when the run has none. */
     static Path source(Path runDir, RunModel model, ProfileKind kind) {
         if (kind.asyncProfiler()) {
-            Path async = runDir.resolve("agent").resolve(ProfileKind.ASYNC_PROFILER_FILE);
+            Path async = runDir.resolve(RunFolder.AGENT).resolve(ProfileKind.ASYNC_PROFILER_FILE);
             return Files.isRegularFile(async) ? async : null;
         }
         // As the report's lock graph: the JDK's recording.jfr, not the chunks of a killed app's repository.

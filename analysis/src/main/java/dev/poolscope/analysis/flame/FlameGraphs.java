@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.flame;
 
 import dev.poolscope.analysis.output.AtomicWrite;
+import dev.poolscope.format.folder.RunFolder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -74,8 +75,8 @@ public final class FlameGraphs {
     public Graph write(Path jfr, Mode mode, String name, String title, Path dir, Selection selection)
             throws IOException {
         Arguments args = new Arguments(mode.flag, "--norm", "--title", title);
-        Path html = dir.resolve("flame-" + name + ".html");
-        Path collapsed = dir.resolve("flame-" + name + COLLAPSED);
+        Path html = dir.resolve(RunFolder.FLAME_PREFIX + name + ".html");
+        Path collapsed = dir.resolve(RunFolder.FLAME_PREFIX + name + COLLAPSED);
         try (JfrReader reader = new JfrReader(jfr.toString())) {
             Selected converter = new Selected(reader, args, selection);
             converter.convert();
@@ -177,8 +178,8 @@ public final class FlameGraphs {
      * {@code .collapsed} of a run analysed before they were gzipped; the gzipped name when neither exists.
      */
     public static Path collapsedIn(Path dir, String name) {
-        Path gz = dir.resolve("flame-" + name + COLLAPSED);
-        Path plain = dir.resolve("flame-" + name + ".collapsed");
+        Path gz = dir.resolve(RunFolder.FLAME_PREFIX + name + COLLAPSED);
+        Path plain = dir.resolve(RunFolder.FLAME_PREFIX + name + ".collapsed");
         return !Files.exists(gz) && Files.exists(plain) ? plain : gz;
     }
 

@@ -12,6 +12,7 @@ import dev.poolscope.analysis.model.GapWindow;
 import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The report's flame graphs and the exports of the same samples: which recording each reads, in which converter mode,
@@ -29,7 +30,7 @@ public enum ProfileKind {
     LOCK("lock", "lock", FlameGraphs.Mode.LOCK, false);
 
     /** async-profiler's recording in an agent folder (the agent's {@code AsyncProfilerControl.FILE}). */
-    public static final String ASYNC_PROFILER_FILE = "async-profiler.jfr";
+    public static final String ASYNC_PROFILER_FILE = RunFolder.ASYNC_PROFILER_JFR;
 
     private final String id;
     private final String graph;

@@ -7,11 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-import dev.poolscope.jmeter.JtlFormatException;
-import dev.poolscope.jmeter.JtlRows;
+import dev.poolscope.format.jtl.JtlColumns;
+import dev.poolscope.format.jtl.JtlFormatException;
+import dev.poolscope.format.jtl.JtlRows;
 
 /**
- * Streams a JMeter CSV .jtl into samples, through jmeter-plans' {@link JtlRows} (the one reader of the format). Rows
+ * Streams a JMeter CSV .jtl into samples, through the format module's {@link JtlRows} (the one reader of the format). Rows
  * whose numbers cannot be parsed are counted, not fatal: a report from the rows that can be read beats none.
  */
 public final class JtlReader {
@@ -25,16 +26,16 @@ public final class JtlReader {
             throw new JtlException("no JMeter results: " + file + " does not exist");
         }
         try (JtlRows rows = JtlRows.open(file)) {
-            int timeStamp = rows.require("timeStamp");
-            int elapsed = rows.require("elapsed");
-            int label = rows.column("label");
-            int responseCode = rows.column("responseCode");
-            int success = rows.column("success");
-            int allThreads = rows.column("allThreads");
-            int latency = rows.column("Latency");
-            int connect = rows.column("Connect");
-            int url = rows.column("URL");
-            int requestId = rows.column("requestId");
+            int timeStamp = rows.require(JtlColumns.TIME_STAMP);
+            int elapsed = rows.require(JtlColumns.ELAPSED);
+            int label = rows.column(JtlColumns.LABEL);
+            int responseCode = rows.column(JtlColumns.RESPONSE_CODE);
+            int success = rows.column(JtlColumns.SUCCESS);
+            int allThreads = rows.column(JtlColumns.ALL_THREADS);
+            int latency = rows.column(JtlColumns.LATENCY);
+            int connect = rows.column(JtlColumns.CONNECT);
+            int url = rows.column(JtlColumns.URL);
+            int requestId = rows.column(JtlColumns.REQUEST_ID);
             long n = 0;
             long skipped = 0;
             while (true) {

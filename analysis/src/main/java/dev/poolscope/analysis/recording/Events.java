@@ -1,5 +1,7 @@
 package dev.poolscope.analysis.recording;
 
+import dev.poolscope.format.event.R2dbcAcquireEvent;
+
 /**
  * Immutable values read from a recording. Times are epoch nanoseconds, durations nanoseconds; units are in the names.
  * Strings are as recorded: renderers must escape them.
@@ -147,7 +149,7 @@ public final class Events {
             String requestId,
             String connectionId, String outcome, int acquired, int idle, int pending, int max) {
         public boolean success() {
-            return "acquired".equals(outcome);
+            return R2dbcAcquireEvent.OUTCOME_ACQUIRED.equals(outcome);
         }
     }
 

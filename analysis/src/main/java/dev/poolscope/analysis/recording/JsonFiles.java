@@ -31,4 +31,17 @@ final class JsonFiles {
         }
         return root;
     }
+
+    /** The file's top-level object as {@code type}; null when the file does not exist; one line when broken. */
+    static <T> T read(Path file, Class<T> type) throws RecordingException {
+        JsonNode root = readObject(file);
+        if (root == null) {
+            return null;
+        }
+        try {
+            return JSON.treeToValue(root, type);
+        } catch (IOException e) {
+            throw new RecordingException("cannot parse " + file + ": " + RecordingReader.oneLine(e));
+        }
+    }
 }

@@ -3,27 +3,28 @@ package dev.poolscope.analysis.recording;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import jdk.jfr.consumer.EventStream;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedObject;
-import jdk.jfr.consumer.RecordedThread;
-import jdk.jfr.consumer.RecordingFile;
+import dev.poolscope.analysis.recording.jfr.Chunk;
+import dev.poolscope.analysis.recording.jfr.ChunkHeader;
+import dev.poolscope.analysis.recording.jfr.JfrFormatException;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
- * One streaming pass over a run's JDK recording: {@code agent/recording.jfr}, or when it is missing (the app was
- * killed) the chunks in {@code agent/jfr-repository/}. Events are handed to a listener one by one and never kept here.
+ * Reads a run's JDK recording: {@code agent/recording.jfr}, or when it is missing (the app was killed) the chunks in
+ * {@code agent/jfr-repository/}. Chunk by chunk with poolscope's own parser ({@link Chunk}); events are handed to a
+ * listener one by one and never kept here.
  */
 public final class RecordingReader {
-    static final String RECORDING = "recording.jfr";
-    static final String REPOSITORY = "jfr-repository";
-    private static final String REQUEST = "poolscope.Request";
+    static final String RECORDING = RunFolder.RECORDING_JFR;
+    static final String REPOSITORY = RunFolder.JFR_REPOSITORY;
+    static final String REQUEST = RequestEvent.NAME;
 
     /**
      * Reads the recording of the agent folder {@code agentDir}: {@code recording.jfr} when it holds events, else
@@ -34,12 +35,11 @@ public final class RecordingReader {
         Path repository = agentDir.resolve(REPOSITORY);
         String mainProblem;
         if (Files.isRegularFile(main)) {
-            // A probe pass counts nothing into the listener: only a file that yields events is read for real.
-            List<String> probe = new ArrayList<>();
-            if (yieldsEvents(main, probe)) {
+            String problem = probe(main);
+            if (problem == null) {
                 return readFiles(List.of(main), false, listener);
             }
-            mainProblem = probe.isEmpty() ? RECORDING + " holds no events" : probe.getFirst();
+            mainProblem = problem;
         } else {
             mainProblem = RECORDING + " is missing";
         }
@@ -56,124 +56,111 @@ public final class RecordingReader {
                 List.copyOf(warnings), info.firstEventNanos(), info.lastEventNanos());
     }
 
-    /** Whether the file's first event can be read: cheap, so a complete recording is not read twice. */
-    private static boolean yieldsEvents(Path file, List<String> warnings) {
+    /** Null when the file has a readable chunk; else why not. Cheap: headers only. */
+    private static String probe(Path file) {
         try {
             if (Files.size(file) == 0) {
-                warnings.add(RECORDING + " is empty");
-                return false;
+                return RECORDING + " is empty";
             }
+            ChunkHeader.Listing listing = ChunkHeader.list(file);
+            if (listing.chunks().isEmpty()) {
+                return RECORDING + " is not a readable JFR recording (" + listing.damage() + ")";
+            }
+            return null;
         } catch (IOException e) {
-            warnings.add(RECORDING + " cannot be read: " + oneLine(e));
-            return false;
+            return RECORDING + " cannot be read: " + oneLine(e);
         }
-        try (RecordingFile rf = new RecordingFile(file)) {
-            if (rf.hasMoreEvents()) {
-                rf.readEvent();
-                return true;
-            }
-            warnings.add(RECORDING + " holds no events");
-        } catch (IOException | RuntimeException e) {
-            warnings.add(RECORDING + " is not a readable JFR recording (" + oneLine(e) + ")");
-        }
-        return false;
     }
 
     /** Reads the given files in order; public for tests and for tools that point at a single .jfr. */
     public RecordingInfo readFiles(List<Path> files, boolean fromRepository, RecordingListener listener)
             throws RecordingException {
-        Dispatcher dispatcher = new Dispatcher(listener);
         List<String> warnings = new ArrayList<>();
+        List<ChunkHeader> chunks = new ArrayList<>();
+        Map<Path, String> damage = new HashMap<>();
+        for (Path file : files) {
+            try {
+                if (Files.size(file) == 0) {
+                    warnings.add(file.getFileName() + " is empty");
+                    continue;
+                }
+                ChunkHeader.Listing listing = ChunkHeader.list(file);
+                chunks.addAll(listing.chunks());
+                if (listing.damage() != null) {
+                    damage.put(file, listing.damage());
+                }
+            } catch (IOException e) {
+                warnings.add(file.getFileName() + " cannot be read: " + oneLine(e));
+            }
+        }
+        Map<String, String> strings = new HashMap<>();
         while (listener.wantsRequestPass()) {
-            for (Path file : files) {
-                readRequests(file, e -> dispatcher.l.requestPass(dispatcher.requestKey(e)));
+            for (ChunkHeader h : chunks) {
+                try {
+                    Chunk.open(h).read(new EventBinder(listener, EventBinder.Mode.REQUEST_KEYS, strings));
+                } catch (IOException | RuntimeException e) {
+                    // Read as far as it could be; the full pass reports the damage.
+                }
             }
             listener.requestPassEnd();
         }
-        for (Path file : files) {
-            readOne(file, dispatcher::accept, warnings);
+        Map<String, Long> counts = new TreeMap<>();
+        long events = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        Map<Path, Long> readPerFile = new HashMap<>();
+        for (ChunkHeader h : chunks) {
+            try {
+                Chunk.Stats s = Chunk.open(h).read(new EventBinder(listener, EventBinder.Mode.ALL, strings));
+                s.counts.forEach((k, v) -> counts.merge(k, v, Long::sum));
+                events += s.events;
+                first = Math.min(first, s.firstNanos);
+                last = Math.max(last, s.lastNanos);
+                readPerFile.merge(h.file(), s.events, Long::sum);
+            } catch (IOException | JfrFormatException | IndexOutOfBoundsException e) {
+                // A chunk damaged inside: keep the chunks before it and say so.
+                damage.putIfAbsent(h.file(), "chunk " + h.index() + ": " + oneLine(e));
+            }
         }
-        if (dispatcher.events == 0) {
+        for (Path file : files) {
+            String why = damage.get(file);
+            if (why == null) {
+                continue;
+            }
+            long read = readPerFile.getOrDefault(file, 0L);
+            warnings.add(read == 0
+                    ? file.getFileName() + " is not a readable JFR recording (" + why + ")"
+                    : file.getFileName() + " is truncated: kept the " + read + " events before the damage ("
+                            + why + ")");
+        }
+        if (events == 0) {
             String why = warnings.isEmpty() ? "it holds no events" : warnings.getFirst();
             throw new RecordingException("cannot read recording " + files.getFirst() + ": " + why);
         }
-        return new RecordingInfo(List.copyOf(files), fromRepository, dispatcher.events,
-                Map.copyOf(dispatcher.counts),
-                List.copyOf(warnings), dispatcher.first, dispatcher.last);
+        return new RecordingInfo(List.copyOf(files), fromRepository, events, Map.copyOf(counts),
+                List.copyOf(warnings), first, last);
     }
 
     /**
      * Every poolscope.Request of {@code files}, in file order, with its method and uri: what an export labels each
-     * sample inside a request with. Reads as the analysis' request pass does; what damage hides is left out quietly.
+     * sample inside a request with. What damage hides is left out quietly.
      */
     public static void readRequests(List<Path> files, java.util.function.Consumer<Events.Request> sink) {
-        Dispatcher dispatcher = new Dispatcher(null);
-        for (Path file : files) {
-            readRequests(file, e -> sink.accept(dispatcher.request(e)));
-        }
-    }
-
-    /**
-     * The poolscope.Request events alone, in file order: an event stream with a handler for that type only skips the
-     * other events unparsed. Damage ends the pass quietly; the full pass says what it could not read.
-     */
-    private static void readRequests(Path file, java.util.function.Consumer<RecordedEvent> request) {
-        try {
-            if (Files.size(file) == 0) {
-                return;
+        RecordingListener requests = new RecordingListener() {
+            @Override
+            public void request(Events.Request e) {
+                sink.accept(e);
             }
-        } catch (IOException e) {
-            return;
-        }
-        if (!ChunkHeaders.allFinished(file)) {
-            // An event stream waits for an unfinished chunk to be finished (a killed JVM's chunk never is): read
-            // such a file whole, as the full pass does, and keep the requests.
-            try (RecordingFile rf = new RecordingFile(file)) {
-                while (rf.hasMoreEvents()) {
-                    RecordedEvent e = rf.readEvent();
-                    if (REQUEST.equals(e.getEventType().getName())) {
-                        request.accept(e);
-                    }
+        };
+        Map<String, String> strings = new HashMap<>();
+        for (Path file : files) {
+            try {
+                for (ChunkHeader h : ChunkHeader.list(file).chunks()) {
+                    Chunk.open(h).read(new EventBinder(requests, EventBinder.Mode.REQUESTS, strings));
                 }
             } catch (IOException | RuntimeException e) {
-                // Counted as far as it could be read; the full pass reports the damage.
+                // Read as far as it could be.
             }
-            return;
-        }
-        try (EventStream es = EventStream.openFile(file)) {
-            es.setOrdered(false);
-            es.setReuse(true);
-            es.onEvent(REQUEST, request::accept);
-            es.start();
-        } catch (IOException | RuntimeException e) {
-            // Counted as far as it could be read; the full pass reports the damage.
-        }
-    }
-
-    private static void readOne(Path file, java.util.function.Consumer<RecordedEvent> sink,
-            List<String> warnings) {
-        long[] read = {0};
-        try {
-            if (Files.size(file) == 0) {
-                warnings.add(file.getFileName() + " is empty");
-                return;
-            }
-        } catch (IOException e) {
-            warnings.add(file.getFileName() + " cannot be read: " + oneLine(e));
-            return;
-        }
-        try (RecordingFile rf = new RecordingFile(file)) {
-            while (rf.hasMoreEvents()) {
-                sink.accept(rf.readEvent());
-                read[0]++;
-            }
-        } catch (IOException | RuntimeException e) {
-            // A chunk cut short by kill -9, or not JFR at all: keep what was read and say so.
-            warnings.add(read[0] == 0
-                    ? file.getFileName() + " is not a readable JFR recording (" + oneLine(e) + ")"
-                    : file.getFileName() + " is truncated: kept the " + read[0]
-                            + " events before the damage ("
-                            + oneLine(e) + ")");
         }
     }
 
@@ -194,230 +181,5 @@ public final class RecordingReader {
         } catch (IOException e) {
             throw new RecordingException("cannot list " + repository + ": " + oneLine(e));
         }
-    }
-
-    /** Turns each RecordedEvent into one immutable value. */
-    private static final class Dispatcher {
-        private final RecordingListener l;
-        private final Map<String, Long> counts = new TreeMap<>();
-        /** Virtual threads are one per request: past this many, a thread is described anew for each event. */
-        private static final int MAX_CACHED_THREADS = 100_000;
-        private final Map<Long, Events.ThreadRef> threads = new java.util.HashMap<>();
-        long events;
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-
-        /** JFR's parser makes a new String per field read: share the few distinct methods, paths and servers. */
-        private final Map<String, String> strings = new java.util.HashMap<>();
-
-        Dispatcher(RecordingListener l) {
-            this.l = l;
-        }
-
-        private String shared(String s) {
-            String known = strings.get(s);
-            if (known != null) {
-                return known;
-            }
-            if (strings.size() < 10_000) {
-                strings.put(s, s);
-            }
-            return s;
-        }
-
-        void accept(RecordedEvent e) {
-            String type = e.getEventType().getName();
-            events++;
-            counts.merge(type, 1L, Long::sum);
-            long start = nanos(e.getStartTime());
-            long end = nanos(e.getEndTime());
-            first = Math.min(first, start);
-            last = Math.max(last, end);
-            switch (type) {
-                case REQUEST -> l.request(request(e));
-                case "poolscope.ConnectionWait" ->
-                    l.connectionWait(new Events.ConnectionWait(thread(e.getThread()),
-                            start, end, str(e, "pool"), str(e, "connectionId"), bool(e, "success"),
-                            integer(e, "active"),
-                            integer(e, "idle"), integer(e, "waiting"), integer(e, "total")));
-                case "poolscope.ConnectionHold" ->
-                    l.connectionHold(new Events.ConnectionHold(thread(e.getThread()),
-                            start, end, str(e, "pool"), str(e, "connectionId"), integer(e, "active"),
-                            integer(e, "idle"),
-                            integer(e, "waiting"), integer(e, "total")));
-                case "poolscope.RedisWait" -> l.redisWait(
-                        new Events.RedisWait(thread(e.getThread()), start, end, str(e, "command"),
-                                bool(e, "success")));
-                case "poolscope.RedisRoundTrip" ->
-                    l.redisRoundTrip(new Events.RedisRoundTrip(thread(e.getThread()),
-                            start, end, str(e, "command"), lng(e, "callerThreadId"), bool(e, "success"),
-                            str(e, "requestId")));
-                case "poolscope.R2dbcAcquire" -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(e.getThread()),
-                        start, end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId"),
-                        str(e, "outcome"), integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
-                        integer(e, "max")));
-                case "poolscope.R2dbcHold" -> l.r2dbcHold(new Events.R2dbcHold(thread(e.getThread()), start,
-                        end, str(e, "pool"), str(e, "requestId"), str(e, "connectionId")));
-                case "poolscope.R2dbcPool" -> l.r2dbcPool(new Events.R2dbcPoolGauge(start, str(e, "pool"),
-                        integer(e, "acquired"), integer(e, "idle"), integer(e, "pending"),
-                        integer(e, "allocated"), integer(e, "max")));
-                case "poolscope.LoopStall" -> l.loopStall(new Events.LoopStall(thread(e.getThread()), start,
-                        end, str(e, "kind"), str(e, "stack"), lng(e, "stackAfterNanos")));
-                case "poolscope.WorkerPool" ->
-                    l.workerPool(new Events.WorkerPoolGauge(start, str(e, "server"),
-                            integer(e, "busy"), integer(e, "size"), integer(e, "max"), integer(e, "queued")));
-                case "poolscope.HikariPool" -> l.hikariPool(new Events.HikariPoolGauge(start, str(e, "pool"),
-                        integer(e, "active"), integer(e, "idle"), integer(e, "waiting"), integer(e, "total"),
-                        integer(e, "max")));
-                case "poolscope.ThreadSchedStat" -> l.schedStat(new Events.SchedStat(start,
-                        lng(e, "osThreadId"),
-                        lng(e, "javaThreadId"), str(e, "threadName"), lng(e, "cpuNanos"),
-                        lng(e, "runDelayNanos"),
-                        lng(e, "timeslices"), lng(e, "voluntarySwitches"), lng(e, "involuntarySwitches")));
-                case "poolscope.AgentStatus" ->
-                    l.agentStatus(new Events.AgentStatus(start, lng(e, "suppressedErrors"),
-                            lng(e, "droppedEvents"), integer(e, "trackedThreads")));
-                case "jdk.ThreadPark" ->
-                    wait(e, start, end, StackClassifier.park(e.getStackTrace()), "parkedClass");
-                case "jdk.JavaMonitorEnter" ->
-                    wait(e, start, end, Events.WaitKind.MONITOR_ENTER, "monitorClass");
-                case "jdk.JavaMonitorWait" ->
-                    wait(e, start, end, Events.WaitKind.MONITOR_WAIT, "monitorClass");
-                case "jdk.ThreadSleep" -> wait(e, start, end, Events.WaitKind.SLEEP, null);
-                case "jdk.SocketRead" ->
-                    wait(e, start, end,
-                            StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_READ),
-                            "host");
-                case "jdk.SocketWrite" ->
-                    wait(e, start, end,
-                            StackClassifier.socket(e.getStackTrace(), Events.WaitKind.SOCKET_WRITE),
-                            "host");
-                case "jdk.ExecutionSample" ->
-                    l.cpuSample(new Events.CpuSample(thread(threadField(e, "sampledThread")),
-                            start, StackClassifier.yieldSpin(e.getStackTrace())));
-                // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
-                // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
-                case "jdk.NativeMethodSample" -> {
-                    if (StackClassifier.yieldSpin(e.getStackTrace())) {
-                        l.cpuSample(
-                                new Events.CpuSample(thread(threadField(e, "sampledThread")), start, true));
-                    }
-                }
-                case "jdk.GCPhasePause" ->
-                    l.pause(new Events.Pause(start, end, Events.PauseKind.GC, str(e, "name")));
-                case "jdk.SafepointBegin" -> l.pause(new Events.Pause(start, end, Events.PauseKind.SAFEPOINT,
-                        "safepoint"));
-                case "jdk.GarbageCollection" -> l.garbageCollection(new Events.GarbageCollection(start,
-                        str(e, "name"), durationNanos(e, "sumOfPauses"), durationNanos(e, "longestPause")));
-                case "jdk.CPULoad" ->
-                    l.cpuLoad(new Events.CpuLoad(start, dbl(e, "jvmUser"), dbl(e, "jvmSystem"),
-                            dbl(e, "machineTotal")));
-                case "jdk.ThreadContextSwitchRate" -> l
-                        .contextSwitchRate(new Events.ContextSwitchRate(start, dbl(e, "switchRate")));
-                case "jdk.JavaThreadStatistics" ->
-                    l.threadCount(new Events.ThreadCount(start, lng(e, "activeCount"),
-                            lng(e, "daemonCount"), lng(e, "peakCount")));
-                case "jdk.GCHeapSummary" -> l.heapSummary(new Events.HeapSummary(start, lng(e, "heapUsed"),
-                        "After GC".equals(str(e, "when"))));
-                case "jdk.JVMInformation" -> {
-                    if (e.hasField("jvmStartTime")) {
-                        l.jvmStart(new Events.JvmStart(start, e.getInstant("jvmStartTime").toEpochMilli()));
-                    }
-                }
-                case "jdk.ClassLoadingStatistics" -> l.footprint(
-                        new Events.Footprint(start, Events.FootprintKind.CLASSES_LOADED,
-                                lng(e, "loadedClassCount")));
-                case "jdk.GCHeapMemoryUsage" ->
-                    l.footprint(new Events.Footprint(start, Events.FootprintKind.HEAP_USED, lng(e, "used")));
-                case "jdk.ResidentSetSize" ->
-                    l.footprint(new Events.Footprint(start, Events.FootprintKind.RSS, lng(e, "size")));
-                case "jdk.VirtualThreadPinned" -> l
-                        .virtualThreadPinned(
-                                new Events.VirtualThreadPinned(thread(e.getThread()), start, end));
-                default -> {
-                    // Other events only count towards the per-type totals.
-                }
-            }
-        }
-
-        /** What a request-only pass needs: thread, start, end and id; the other fields are left empty (cheaper). */
-        Events.Request requestKey(RecordedEvent e) {
-            return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
-                    str(e, "requestId"), "", "", -1, "", -1, -1);
-        }
-
-        Events.Request request(RecordedEvent e) {
-            return new Events.Request(thread(e.getThread()), nanos(e.getStartTime()), nanos(e.getEndTime()),
-                    str(e, "requestId"), shared(str(e, "method")), shared(str(e, "uri")),
-                    integer(e, "status"),
-                    shared(str(e, "server")), lng(e, "cpuNanos"), lng(e, "runDelayNanos"));
-        }
-
-        private void wait(RecordedEvent e, long start, long end, Events.WaitKind kind, String detailField) {
-            String detail = "";
-            if (detailField != null && e.hasField(detailField)) {
-                Object v = e.getValue(detailField);
-                if (v instanceof jdk.jfr.consumer.RecordedClass c) {
-                    detail = c.getName();
-                } else if (v != null) {
-                    detail = v.toString();
-                }
-            }
-            l.threadWait(new Events.ThreadWait(thread(e.getThread()), start, end, kind, detail));
-        }
-
-        private Events.ThreadRef thread(RecordedThread t) {
-            if (t == null) {
-                return Events.ThreadRef.UNKNOWN;
-            }
-            long id = t.getJavaThreadId();
-            Events.ThreadRef known = threads.get(id);
-            String name = t.getJavaName() != null ? t.getJavaName() : t.getOSName();
-            if (known != null && known.name().equals(name)) {
-                return known;
-            }
-            Events.ThreadRef ref = new Events.ThreadRef(id, t.getOSThreadId(), name == null ? "?" : name,
-                    t.isVirtual());
-            if (known != null || threads.size() < MAX_CACHED_THREADS) {
-                threads.put(id, ref);
-            }
-            return ref;
-        }
-    }
-
-    private static RecordedThread threadField(RecordedEvent e, String field) {
-        return e.hasField(field) ? e.getThread(field) : e.getThread();
-    }
-
-    static long nanos(Instant i) {
-        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
-    }
-
-    private static String str(RecordedObject e, String f) {
-        if (!e.hasField(f)) {
-            return "";
-        }
-        String s = e.getString(f);
-        return s == null ? "" : s;
-    }
-
-    private static int integer(RecordedObject e, String f) {
-        return e.hasField(f) ? e.getInt(f) : -1;
-    }
-
-    private static long lng(RecordedObject e, String f) {
-        return e.hasField(f) ? e.getLong(f) : -1;
-    }
-
-    private static double dbl(RecordedObject e, String f) {
-        return e.hasField(f) ? e.getDouble(f) : Double.NaN;
-    }
-
-    private static boolean bool(RecordedObject e, String f) {
-        return e.hasField(f) && e.getBoolean(f);
-    }
-
-    private static long durationNanos(RecordedObject e, String f) {
-        return e.hasField(f) ? e.getDuration(f).toNanos() : 0;
     }
 }

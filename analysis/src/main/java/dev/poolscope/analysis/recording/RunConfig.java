@@ -1,12 +1,13 @@
 package dev.poolscope.analysis.recording;
 
+import dev.poolscope.format.run.RunJson;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
 
 /**
  * {@code run.json}, written by the launcher: the app's options and the phases of the run. Only what the analysis
@@ -22,25 +23,27 @@ public record RunConfig(String plan, List<String> appArgs, Map<String, String> a
 
     /** Reads the file; a missing file gives {@link #EMPTY}, a broken one a one-line exception. */
     public static RunConfig read(Path file) throws RecordingException {
-        JsonNode root = JsonFiles.readObject(file);
-        if (root == null) {
+        RunJson run = JsonFiles.read(file, RunJson.class);
+        if (run == null) {
             return EMPTY;
         }
         List<String> args = new ArrayList<>();
-        root.path("appArgs").forEach(a -> args.add(a.asText()));
+        if (run.appArgs() != null) {
+            run.appArgs().stream().filter(Objects::nonNull).forEach(args::add);
+        }
         Map<String, String> app = new LinkedHashMap<>();
-        root.path("app").properties().forEach(e -> {
-            if (!e.getValue().isNull() && e.getValue().isValueNode()) {
-                app.put(e.getKey(), e.getValue().asText());
-            }
-        });
-        JsonNode phases = root.path("phases");
-        JsonNode plan = root.path("plan");
-        return new RunConfig(plan.isTextual() ? plan.asText() : null, List.copyOf(args), Map.copyOf(app),
-                lng(phases.path("loadStartMs")), lng(phases.path("loadEndMs")),
-                lng(phases.path("warmupStartMs")),
-                lng(phases.path("warmupEndMs")), lng(root.path("memory").path("heapUsedAfterGcBytes")),
-                root.path("mode").asText("").equals("attach") ? lng(root.path("pid")) : null);
+        if (run.app() != null) {
+            run.app().forEach((k, v) -> {
+                if (v != null) {
+                    app.put(k, v);
+                }
+            });
+        }
+        RunJson.Phases phases = run.phases() != null ? run.phases() : RunJson.Phases.NONE;
+        return new RunConfig(run.plan(), List.copyOf(args), Map.copyOf(app), phases.loadStartMs(),
+                phases.loadEndMs(), phases.warmupStartMs(), phases.warmupEndMs(),
+                run.memory() == null ? null : run.memory().heapUsedAfterGcBytes(),
+                run.attached() ? run.pid() : null);
     }
 
     /** True when the launcher recorded the load phase: the measured window. */
@@ -61,9 +64,5 @@ public record RunConfig(String plan, List<String> appArgs, Map<String, String> a
             }
         }
         return value != null ? value : app.get(appField);
-    }
-
-    private static Long lng(JsonNode v) {
-        return v.isNumber() ? v.longValue() : null;
     }
 }

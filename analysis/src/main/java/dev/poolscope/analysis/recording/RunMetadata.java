@@ -1,10 +1,11 @@
 package dev.poolscope.analysis.recording;
 
+import dev.poolscope.format.metadata.AgentMetadata;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
 
 /**
  * {@code agent/metadata.json}. Unknown values stay null: the agent writes null rather than guess, and so do we.
@@ -35,51 +36,32 @@ public record RunMetadata(String agentVersion, Long pid, Long startEpochMillis, 
 
     /** Reads the file; a missing file gives {@link #EMPTY}, a broken one a one-line exception. */
     public static RunMetadata read(Path file) throws RecordingException {
-        JsonNode root = JsonFiles.readObject(file);
-        if (root == null) {
+        AgentMetadata m = JsonFiles.read(file, AgentMetadata.class);
+        if (m == null) {
             return EMPTY;
         }
         List<Pool> pools = new ArrayList<>();
-        for (JsonNode p : root.path("pools")) {
-            pools.add(new Pool(text(p, "name"), integer(p.path("maximumPoolSize")),
-                    lng(p.path("connectionTimeoutMs"))));
+        if (m.pools() != null) {
+            m.pools().stream().filter(Objects::nonNull)
+                    .forEach(
+                            p -> pools.add(new Pool(p.name(), p.maximumPoolSize(), p.connectionTimeoutMs())));
         }
         // r2dbc-pool pools have the same shape (maxSize, maxAcquireTimeMs); the rules size whichever pool there is.
-        for (JsonNode p : root.path("r2dbcPools")) {
-            pools.add(new Pool(text(p, "name"), integer(p.path("maxSize")), lng(p.path("maxAcquireTimeMs"))));
+        if (m.r2dbcPools() != null) {
+            m.r2dbcPools().stream().filter(Objects::nonNull)
+                    .forEach(p -> pools.add(new Pool(p.name(), p.maxSize(), p.maxAcquireTimeMs())));
         }
-        return new RunMetadata(text(root, "agentVersion"), lng(root.path("pid")),
-                lng(root.path("startEpochMillis")),
-                lng(root.path("endEpochMillis")), text(root.path("jdk"), "version"),
-                integer(root.path("os").path("availableProcessors")), text(root.path("server"), "type"),
-                integer(root.path("server").path("maxThreads")),
-                bool(root.path("server").path("virtualThreads")),
-                List.copyOf(pools), bool(root.path("asyncProfiler").path("loaded")),
-                text(root.path("asyncProfiler"), "error"), lng(root.path("suppressedErrors")),
-                lng(root.path("requestsBeforeRecording")));
+        AgentMetadata.Server server = m.server();
+        AgentMetadata.AsyncProfiler asprof = m.asyncProfiler();
+        return new RunMetadata(m.agentVersion(), m.pid(), m.startEpochMillis(), m.endEpochMillis(),
+                m.jdk() == null ? null : m.jdk().version(),
+                m.os() == null ? null : m.os().availableProcessors(), server == null ? null : server.type(),
+                server == null ? null : server.maxThreads(), server == null ? null : server.virtualThreads(),
+                List.copyOf(pools), asprof == null ? null : asprof.loaded(),
+                asprof == null ? null : asprof.error(), m.suppressedErrors(), m.requestsBeforeRecording());
     }
 
     public Integer maximumPoolSize() {
         return pools.isEmpty() ? null : pools.getFirst().maximumPoolSize();
-    }
-
-    private static String text(JsonNode n, String f) {
-        JsonNode v = n.path(f);
-        return v.isMissingNode() || v.isNull() ? null : v.asText();
-    }
-
-    private static Integer integer(JsonNode v) {
-        return v.isNumber() ? v.intValue() : null;
-    }
-
-    private static Long lng(JsonNode v) {
-        return v.isNumber() ? v.longValue() : null;
-    }
-
-    private static Boolean bool(JsonNode v) {
-        if (v.isBoolean()) {
-            return v.booleanValue();
-        }
-        return v.isTextual() ? Boolean.valueOf(v.asText()) : null;
     }
 }

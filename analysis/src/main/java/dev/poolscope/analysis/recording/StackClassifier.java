@@ -2,6 +2,7 @@ package dev.poolscope.analysis.recording;
 
 import java.util.List;
 
+import dev.poolscope.analysis.recording.jfr.JfrEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 
@@ -24,11 +25,15 @@ public final class StackClassifier {
     }
 
     static Events.WaitKind park(RecordedStackTrace stack) {
-        if (stack == null) {
+        return park(frames(stack));
+    }
+
+    static Events.WaitKind park(JfrEvent.FrameList frames) {
+        if (frames == null) {
             return Events.WaitKind.PARK_OTHER;
         }
-        for (RecordedFrame f : stack.getFrames()) {
-            String type = typeName(f);
+        for (int i = 0; i < frames.size(); i++) {
+            String type = frames.className(i);
             if (type.startsWith("com.zaxxer.hikari.")) {
                 return Events.WaitKind.PARK_POOL;
             }
@@ -44,11 +49,15 @@ public final class StackClassifier {
      * on the stack: the wait is for the database's reply, whatever the socket layer below says.
      */
     static Events.WaitKind socket(RecordedStackTrace stack, Events.WaitKind plain) {
-        if (stack == null) {
+        return socket(frames(stack), plain);
+    }
+
+    static Events.WaitKind socket(JfrEvent.FrameList frames, Events.WaitKind plain) {
+        if (frames == null) {
             return plain;
         }
-        for (RecordedFrame f : stack.getFrames()) {
-            String type = typeName(f);
+        for (int i = 0; i < frames.size(); i++) {
+            String type = frames.className(i);
             for (String driver : JDBC_PACKAGES) {
                 if (type.startsWith(driver)) {
                     return Events.WaitKind.DATABASE_IO;
@@ -60,18 +69,45 @@ public final class StackClassifier {
 
     /** Thread.yield (or its native yield0) called from ConcurrentBag.requite: Hikari's hand-off spin. */
     static boolean yieldSpin(RecordedStackTrace stack) {
-        if (stack == null) {
+        return yieldSpin(frames(stack));
+    }
+
+    static boolean yieldSpin(JfrEvent.FrameList frames) {
+        if (frames == null) {
             return false;
         }
-        List<RecordedFrame> frames = stack.getFrames();
         SpinMatch m = new SpinMatch();
         for (int i = 0; i < frames.size() && i < SPIN_DEPTH; i++) {
-            RecordedFrame f = frames.get(i);
-            if (m.next(typeName(f), f.getMethod() == null ? "" : f.getMethod().getName())) {
+            if (m.next(frames.className(i), frames.methodName(i))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The JDK parser's stack as a frame list; null without a stack. */
+    private static JfrEvent.FrameList frames(RecordedStackTrace stack) {
+        if (stack == null) {
+            return null;
+        }
+        List<RecordedFrame> frames = stack.getFrames();
+        return new JfrEvent.FrameList() {
+            @Override
+            public int size() {
+                return frames.size();
+            }
+
+            @Override
+            public String className(int i) {
+                return typeName(frames.get(i));
+            }
+
+            @Override
+            public String methodName(int i) {
+                RecordedFrame f = frames.get(i);
+                return f.getMethod() == null ? "" : f.getMethod().getName();
+            }
+        };
     }
 
     /**

@@ -1,11 +1,8 @@
 package dev.poolscope.analysis.report;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
 
 import dev.poolscope.analysis.flame.AgentCpuReader.AgentCpu;
 import dev.poolscope.analysis.flame.AgentCpuReader.Part;
@@ -15,23 +12,16 @@ public final class AgentCpuJson {
     private AgentCpuJson() {
     }
 
-    public static void put(ObjectNode root, AgentCpu cpu) {
-        root.set("agent_cpu", of(cpu));
-    }
-
-    /** The {@code agent_cpu} value alone: an object, or JSON null without samples. */
-    public static JsonNode of(AgentCpu cpu) {
+    /** The {@code agent_cpu} value: null without samples. */
+    public static dev.poolscope.format.summary.AgentCpu of(AgentCpu cpu) {
         if (cpu == null || cpu.samples() == 0) {
-            return NullNode.getInstance();
+            return null;
         }
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("cpu_samples", cpu.samples());
-        o.put("agent_share", round(cpu.agentShare()));
-        ObjectNode parts = o.putObject("share_by_part");
+        Map<String, Double> parts = new LinkedHashMap<>();
         for (Part p : Part.values()) {
             parts.put(p.name().toLowerCase(Locale.ROOT), round(cpu.share(p)));
         }
-        return o;
+        return new dev.poolscope.format.summary.AgentCpu(cpu.samples(), round(cpu.agentShare()), parts);
     }
 
     private static double round(double v) {

@@ -8,6 +8,7 @@ import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * View 5: JMeter's elapsed joined to the server span by request id (or, for plans without one, by path and time:
@@ -23,7 +24,7 @@ final class ClientServerView {
     Model build(RunModel run, RunSummary s) {
         List<List<String>> rows = new ArrayList<>();
         row(rows, "client elapsed (JMeter)", s.client());
-        row(rows, "server time (poolscope.Request)", s.server());
+        row(rows, "server time (" + RequestEvent.NAME + ")", s.server());
         row(rows, "backlog = client − server (accept queue, connect, transfer)", s.backlog());
         Table percentiles = new Table(List.of("", "count", "p50 ms", "p95 ms", "p99 ms", "max ms"), rows);
         var j = run.join();

@@ -17,6 +17,7 @@ import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * Renders report.html from the views with Thymeleaf (standalone, no Spring). Every string goes through th:text or
@@ -113,9 +114,10 @@ public final class ReportWriter {
             return "no JDK recording was readable: server-side views are empty";
         }
         String files = run.recording().fromRepository()
-                ? "agent/recording.jfr is missing (the app was probably killed): read "
-                        + run.recording().files().size() + " chunks from agent/jfr-repository/"
-                : "agent/recording.jfr";
+                ? RunFolder.RECORDING_PATH + " is missing (the app was probably killed): read "
+                        + run.recording().files().size() + " chunks from " + RunFolder.JFR_REPOSITORY_PATH
+                        + "/"
+                : RunFolder.RECORDING_PATH;
         return files + ", " + run.recording().eventsRead() + " events";
     }
 }

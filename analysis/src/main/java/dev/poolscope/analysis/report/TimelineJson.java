@@ -8,13 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.StateTimeline;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * {@code timeline.json}: the worker lanes of one run, kept so {@code compare} can draw every setting side by side
  * without reading the recordings again. Written by {@code analyze}; times are epoch nanoseconds.
  */
 public final class TimelineJson {
-    static final String FILE = "timeline.json";
+    static final String FILE = RunFolder.TIMELINE_JSON;
 
     /** The lanes and the span they were drawn over (first to last measured request or sample). */
     public record Data(long startNanos, long endNanos, StateTimeline timeline) {

@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * Requests waiting before the application sees them (accept backlog, connect): client elapsed minus server time,
@@ -25,7 +28,8 @@ final class BacklogQueueingRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("jmeter/results.jtl with requestId", "poolscope.Request", "poolscope.WorkerPool");
+        return List.of(RunFolder.RESULTS_JTL_PATH + " with requestId", RequestEvent.NAME,
+                WorkerPoolEvent.NAME);
     }
 
     @Override

@@ -5,6 +5,8 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
 
 /**
  * Connections held across non-database work (open-in-view): Redis or lock waits on the holding thread between
@@ -21,7 +23,7 @@ final class ConnectionHeldRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.ConnectionHold", "poolscope.RedisWait");
+        return List.of(ConnectionHoldEvent.NAME, RedisWaitEvent.NAME);
     }
 
     @Override
@@ -34,7 +36,7 @@ final class ConnectionHeldRule implements Rule {
         // Were connections borrowed at all?
         long hold = run.pools().holdTotalNanos();
         if (run.pools().hold().count() == 0 || hold == 0) {
-            return notEnoughData("no poolscope.ConnectionHold events");
+            return notEnoughData("no " + ConnectionHoldEvent.NAME + " events");
         }
         long nonDb = run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos();
         double share = 100.0 * nonDb / hold;

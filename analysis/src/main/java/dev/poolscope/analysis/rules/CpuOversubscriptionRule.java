@@ -7,6 +7,8 @@ import java.util.List;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 /** More runnable threads than CPUs: worker run delay (schedstat field 2) large next to their CPU time. */
 final class CpuOversubscriptionRule implements Rule {
@@ -32,7 +34,7 @@ final class CpuOversubscriptionRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.ThreadSchedStat", "jdk.CPULoad");
+        return List.of(ThreadSchedStatEvent.NAME, JdkTypes.CPU_LOAD);
     }
 
     @Override
@@ -45,7 +47,7 @@ final class CpuOversubscriptionRule implements Rule {
         SchedTotals w = run.workers();
         // Without per-thread schedstat, run delay is invisible to JFR: say so rather than guess from CPU load.
         if (w.threads() == 0) {
-            return notEnoughData("no poolscope.ThreadSchedStat for the worker threads (Linux only)");
+            return notEnoughData("no " + ThreadSchedStatEvent.NAME + " for the worker threads (Linux only)");
         }
         double share = 100 * w.runDelayShare();
         double perSecond = w.runDelayPerSecond();

@@ -2,6 +2,8 @@ package dev.poolscope.analysis.rules;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
+import dev.poolscope.format.folder.RunFolder;
+
 import java.util.List;
 
 /**
@@ -14,7 +16,7 @@ final class CpuSizing {
     Recommendation recommend(Measured m) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
-                    ? "the CPU count is unknown (agent/metadata.json)"
+                    ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
                     : "no CPU time per request was measured");
         }
         double ratio = m.independentWaits() / m.cpu();

@@ -7,6 +7,8 @@ import java.util.List;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The database (or the way to it) failed: getConnection threw while the pool had room for more connections. A
@@ -26,7 +28,7 @@ final class DatabaseUnreachableRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.ConnectionWait", "agent/metadata.json pool size");
+        return List.of(ConnectionWaitEvent.NAME, RunFolder.METADATA_PATH + " pool size");
     }
 
     @Override
@@ -38,7 +40,7 @@ final class DatabaseUnreachableRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         long calls = run.pools().connectionWait().count();
         if (!Facts.hasRequests(run) || calls == 0) {
-            return notEnoughData("no poolscope.ConnectionWait events");
+            return notEnoughData("no " + ConnectionWaitEvent.NAME + " events");
         }
         long failed = run.pools().failuresWithRoom();
         double share = 100.0 * failed / calls;

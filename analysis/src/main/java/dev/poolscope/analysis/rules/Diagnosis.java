@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * Runs every rule over a run, links the findings into a cause chain and names its root as the primary cause; then
@@ -41,11 +42,12 @@ public final class Diagnosis {
         List<RuleResult> results = new ArrayList<>();
         if (run.requests().isEmpty()) {
             for (Rule r : rules) {
-                results.add(r.notEnoughData("no poolscope.Request events"));
+                results.add(r.notEnoughData("no " + RequestEvent.NAME + " events"));
             }
             results.add(new HealthyRule().evaluate(run, results));
             return new Result(List.copyOf(results), null,
-                    Recommendation.notAvailable("no poolscope.Request events"), List.of(), List.of(), null);
+                    Recommendation.notAvailable("no " + RequestEvent.NAME + " events"), List.of(), List.of(),
+                    null);
         }
         for (Rule r : rules) {
             results.add(r.evaluate(run));

@@ -7,6 +7,9 @@ import java.util.List;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.EventLoops;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.LoopStallEvent;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * Blocking calls on an event loop: long loop tasks spent waiting (JDBC, a blocking Redis call, a park, a socket read,
@@ -29,8 +32,9 @@ final class EventLoopBlockedRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request (server=netty)", "poolscope.LoopStall",
-                "jdk.ThreadPark / jdk.SocketRead / jdk.ThreadSleep on the loops");
+        return List.of(RequestEvent.NAME + " (server=netty)", LoopStallEvent.NAME,
+                JdkTypes.THREAD_PARK + " / " + JdkTypes.SOCKET_READ + " / " + JdkTypes.THREAD_SLEEP
+                        + " on the loops");
     }
 
     @Override

@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
+import dev.poolscope.format.event.LoopStallEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 /**
  * Event loops busy on CPU with requests queued behind them: each loop is one thread, so when it is busy (on CPU, or
@@ -31,8 +34,8 @@ final class EventLoopSaturatedRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request (server=netty)", "poolscope.ThreadSchedStat of the loops",
-                "poolscope.LoopStall");
+        return List.of(RequestEvent.NAME + " (server=netty)", ThreadSchedStatEvent.NAME + " of the loops",
+                LoopStallEvent.NAME);
     }
 
     @Override
@@ -49,7 +52,7 @@ final class EventLoopSaturatedRule implements Rule {
         // How busy the loops were needs their schedstat.
         SchedTotals w = run.workers();
         if (w.threads() == 0 || w.spanNanos() == 0) {
-            return notEnoughData("no poolscope.ThreadSchedStat for the event loops (Linux only)");
+            return notEnoughData("no " + ThreadSchedStatEvent.NAME + " for the event loops (Linux only)");
         }
         double busy = busyPct(run);
         double queue = EventLoopBlockedRule.queueSharePct(run);

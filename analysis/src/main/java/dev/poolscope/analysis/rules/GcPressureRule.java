@@ -5,6 +5,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
 
 /** Stop-the-world pauses as a share of the run's wall clock. */
 final class GcPressureRule implements Rule {
@@ -17,7 +18,7 @@ final class GcPressureRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("jdk.GarbageCollection", "jdk.GCPhasePause");
+        return List.of(JdkTypes.GARBAGE_COLLECTION, JdkTypes.GC_PHASE_PAUSE);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
 
 /**
  * HikariCP's hand-off spin: a thread returning a connection while others wait loops on Thread.yield in
@@ -25,7 +26,8 @@ final class HandoffSpinRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("async-profiler CPU samples, else jdk.ExecutionSample and jdk.NativeMethodSample");
+        return List.of("async-profiler CPU samples, else " + JdkTypes.EXECUTION_SAMPLE + " and "
+                + JdkTypes.NATIVE_METHOD_SAMPLE);
     }
 
     @Override

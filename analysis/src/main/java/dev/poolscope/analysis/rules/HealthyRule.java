@@ -3,6 +3,7 @@ package dev.poolscope.analysis.rules;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
 
 /** The run is healthy when no cause rule reached INFO; its score is the headroom left by the worst one. */
 final class HealthyRule {
@@ -11,8 +12,8 @@ final class HealthyRule {
     RuleResult evaluate(RunModel run, List<RuleResult> causes) {
         if (run.requests().isEmpty()) {
             return new RuleResult(ID, null, RuleResult.Severity.NA,
-                    Messages.format("na", "no poolscope.Request events"),
-                    List.of(), List.of("poolscope.Request"));
+                    Messages.format("na", "no " + RequestEvent.NAME + " events"),
+                    List.of(), List.of(RequestEvent.NAME));
         }
         RuleResult worst = causes.stream().filter(r -> r.score() != null)
                 .max(java.util.Comparator.comparingInt(RuleResult::score)).orElse(null);

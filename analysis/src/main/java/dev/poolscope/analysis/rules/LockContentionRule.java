@@ -6,6 +6,8 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.RequestEvent;
 
 /** Monitor enters and parks outside the connection pool and Lettuce, on request threads. */
 final class LockContentionRule implements Rule {
@@ -18,7 +20,7 @@ final class LockContentionRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request", "jdk.JavaMonitorEnter", "jdk.ThreadPark");
+        return List.of(RequestEvent.NAME, JdkTypes.JAVA_MONITOR_ENTER, JdkTypes.THREAD_PARK);
     }
 
     @Override
@@ -29,7 +31,7 @@ final class LockContentionRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.LOCK_WAIT);
         double mean = Facts.meanMs(run, Cause.LOCK_WAIT);

@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.RequestEvent;
 
 /** Requests wait for a pooled connection: pending > 0 while active == max, time inside getConnection. */
 final class PoolStarvationRule implements Rule {
@@ -19,7 +22,7 @@ final class PoolStarvationRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request", "poolscope.ConnectionWait", "poolscope.HikariPool");
+        return List.of(RequestEvent.NAME, ConnectionWaitEvent.NAME, HikariPoolEvent.NAME);
     }
 
     @Override
@@ -31,11 +34,12 @@ final class PoolStarvationRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         // Were any requests recorded?
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         // Did the agent see the connection pool at all?
         if (run.pools().connectionWait().count() == 0 && run.pools().hikari().isEmpty()) {
-            return notEnoughData("no poolscope.ConnectionWait or poolscope.HikariPool events");
+            return notEnoughData(
+                    "no " + ConnectionWaitEvent.NAME + " or " + HikariPoolEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.CONNECTION_WAIT);
         double saturated = Facts.saturatedGaugePct(run);

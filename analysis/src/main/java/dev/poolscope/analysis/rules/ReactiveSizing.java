@@ -7,6 +7,8 @@ import java.util.List;
 import dev.poolscope.analysis.model.EventLoops;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The reactive stack has no worker pool: its levers are the event loops (against the cores), the R2DBC pool (by
@@ -35,8 +37,8 @@ final class ReactiveSizing {
         double c = loopCpuPerRequest(run);
         if (m.cores() == null || c <= 0) {
             return Recommendation.notAvailable(m.cores() == null
-                    ? "the CPU count is unknown (agent/metadata.json)"
-                    : "no CPU time of the event loops was measured (poolscope.ThreadSchedStat)");
+                    ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
+                    : "no CPU time of the event loops was measured (" + ThreadSchedStatEvent.NAME + ")");
         }
         int n = m.cores();
         double now = Math.min(loops, n) / c;

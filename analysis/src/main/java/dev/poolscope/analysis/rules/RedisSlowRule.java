@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 /**
  * Time waiting for Redis replies, and where it went, judged in absolute time against the round trip: the server
@@ -34,7 +37,7 @@ final class RedisSlowRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.RedisWait", "poolscope.RedisRoundTrip", "poolscope.ThreadSchedStat");
+        return List.of(RedisWaitEvent.NAME, RedisRoundTripEvent.NAME, ThreadSchedStatEvent.NAME);
     }
 
     @Override
@@ -46,7 +49,7 @@ final class RedisSlowRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         // Did any request wait for Redis?
         if (!Facts.hasRequests(run) || run.redis().callerWait().count() == 0) {
-            return notEnoughData("no poolscope.RedisWait events");
+            return notEnoughData("no " + RedisWaitEvent.NAME + " events");
         }
         double share = Facts.sharePct(run, Cause.REDIS_WAIT);
         double wait = run.redis().callerWait().meanMs();

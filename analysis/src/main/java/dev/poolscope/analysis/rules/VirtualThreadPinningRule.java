@@ -5,6 +5,9 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
 final class VirtualThreadPinningRule implements Rule {
@@ -18,7 +21,7 @@ final class VirtualThreadPinningRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("jdk.VirtualThreadPinned", "agent/metadata.json server.virtualThreads");
+        return List.of(JdkTypes.VIRTUAL_THREAD_PINNED, RunFolder.METADATA_PATH + " server.virtualThreads");
     }
 
     @Override
@@ -29,7 +32,7 @@ final class VirtualThreadPinningRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         long pinned = run.process().pinnedNanos();
         boolean virtual = Boolean.TRUE.equals(run.metadata().virtualThreads());

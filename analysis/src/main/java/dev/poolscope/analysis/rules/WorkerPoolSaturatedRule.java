@@ -6,6 +6,9 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+import dev.poolscope.format.folder.RunFolder;
 
 /**
  * The worker pool itself is the bottleneck: every worker busy, requests queueing in front of the pool, and the
@@ -30,7 +33,8 @@ final class WorkerPoolSaturatedRule implements Rule {
 
     @Override
     public List<String> requires() {
-        return List.of("poolscope.Request", "poolscope.WorkerPool", "jmeter/results.jtl with requestId");
+        return List.of(RequestEvent.NAME, WorkerPoolEvent.NAME,
+                RunFolder.RESULTS_JTL_PATH + " with requestId");
     }
 
     @Override
@@ -41,7 +45,7 @@ final class WorkerPoolSaturatedRule implements Rule {
     @Override
     public RuleResult evaluate(RunModel run) {
         if (!Facts.hasRequests(run)) {
-            return notEnoughData("no poolscope.Request events");
+            return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         // A virtual thread per request: there is no worker pool to saturate.
         if (Recommender.virtual(run)) {
@@ -54,7 +58,7 @@ final class WorkerPoolSaturatedRule implements Rule {
         // Can we tell how busy the workers were?
         Double full = fullPct(run);
         if (full == null) {
-            return notEnoughData("no poolscope.WorkerPool gauges and no configured worker count");
+            return notEnoughData("no " + WorkerPoolEvent.NAME + " gauges and no configured worker count");
         }
         // Did requests queue in front of the server?
         if (run.join().matched() == 0) {

@@ -19,6 +19,7 @@ import com.zaxxer.hikari.util.ConcurrentBag;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingListener;
 import dev.poolscope.analysis.recording.RecordingReader;
+import dev.poolscope.format.event.JdkTypes;
 import jdk.jfr.Recording;
 import one.profiler.AsyncProfiler;
 
@@ -72,8 +73,8 @@ class HandoffSpinSamplesTest {
     private static void record(Path out, Duration length) throws Exception {
         AsyncProfiler profiler = AsyncProfiler.getInstance();
         try (Recording jdk = new Recording()) {
-            jdk.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-            jdk.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(10));
+            jdk.enable(JdkTypes.EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(10));
+            jdk.enable(JdkTypes.NATIVE_METHOD_SAMPLE).withPeriod(Duration.ofMillis(10));
             jdk.setDestination(out.resolve("recording.jfr"));
             jdk.start();
             profiler.execute(

@@ -29,6 +29,8 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
+import dev.poolscope.format.event.JdkTypes;
+
 /**
  * Socket waits named by what they wait for, on stacks the JVM recorded: a read under {@code DriverManager} (a driver
  * connecting) and the real PostgreSQL driver's reads in the agent's fixture are database time; a plain read is not.
@@ -41,7 +43,7 @@ class DatabaseSocketTest {
         DriverManager.registerDriver(driver);
         try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
                 Recording rec = new Recording()) {
-            rec.enable("jdk.SocketRead").withThreshold(Duration.ofMillis(10)).withStackTrace();
+            rec.enable(JdkTypes.SOCKET_READ).withThreshold(Duration.ofMillis(10)).withStackTrace();
             rec.start();
             Thread replier = Thread.ofPlatform().start(() -> replyLate(server, 2));
             SlowHandshakeDriver.port = server.getLocalPort();
@@ -69,7 +71,7 @@ class DatabaseSocketTest {
         int otherReads = 0;
         for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
             String type = e.getEventType().getName();
-            if (!type.equals("jdk.SocketRead") && !type.equals("jdk.SocketWrite")) {
+            if (!type.equals(JdkTypes.SOCKET_READ) && !type.equals(JdkTypes.SOCKET_WRITE)) {
                 continue;
             }
             boolean postgres = e.getStackTrace() != null && e.getStackTrace().getFrames().stream()

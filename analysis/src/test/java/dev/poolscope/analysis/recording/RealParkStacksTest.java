@@ -12,6 +12,8 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
+import dev.poolscope.format.event.JdkTypes;
+
 /** jdk.ThreadPark stacks from the real agent's recording of a starved Hikari pool, classified by frames. */
 class RealParkStacksTest {
     static final Path RECORDING = Path.of("src/test/resources/fixtures/starved-pool/agent/recording.jfr");
@@ -35,7 +37,7 @@ class RealParkStacksTest {
         List<RecordedEvent> inPool = new ArrayList<>();
         int others = 0;
         for (RecordedEvent e : RecordingFile.readAllEvents(RECORDING)) {
-            if (!e.getEventType().getName().equals("jdk.ThreadPark")) {
+            if (!e.getEventType().getName().equals(JdkTypes.THREAD_PARK)) {
                 continue;
             }
             if (underGetConnection(e)) {

@@ -10,9 +10,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.recording.jfr.ChunkHeader;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.poolscope.analysis.fixtures.SyntheticRun;
+import dev.poolscope.format.event.RequestEvent;
 
 class RecordingReaderTest {
     @TempDir
@@ -129,14 +132,14 @@ class RecordingReaderTest {
         });
         assertThat(c.sched).isNotEmpty().allSatisfy(s -> assertThat(s.cpuNanos()).isPositive());
         assertThat(c.hikari).isNotEmpty().allSatisfy(h -> assertThat(h.max()).isEqualTo(2));
-        assertThat(info.count("poolscope.Request")).isEqualTo(4);
+        assertThat(info.count(RequestEvent.NAME)).isEqualTo(4);
     }
 
     /**
      * The chunk a killed JVM leaves in its repository is never finished (its header's file state is a generation
-     * number, not 0), and the JDK's event stream waits for it to finish: the request passes read such a chunk with the
-     * JDK's file parser instead, which reads an unfinished chunk as far as its last flush (3 or 4 of this recording's 4
-     * requests, depending on where JFR's flush fell while the test recorded them), the same requests as the main pass.
+     * number, not 0): the parser reads it as far as its last flush, which the header describes (3 or 4 of this
+     * recording's 4 requests, depending on where JFR's flush fell while the test recorded them), in the request passes
+     * as in the main pass, and never waits for it to be finished (the JDK's event stream would).
      */
     @Test
     void requestPassesReadAChunkTheJvmNeverFinished() throws Exception {
@@ -144,10 +147,10 @@ class RecordingReaderTest {
                 .createDirectories(dir.resolve("unfinished/agent/jfr-repository/2025_11_21_10_00_00_123"));
         Path chunk = chunkDir.resolve("2025_11_21_10_00_00.jfr");
         byte[] bytes = Files.readAllBytes(agent.resolve("recording.jfr"));
-        assertThat(ChunkHeaders.allFinished(agent.resolve("recording.jfr"))).isTrue();
+        assertThat(ChunkHeader.list(agent.resolve("recording.jfr")).chunks()).allMatch(ChunkHeader::finished);
         bytes[64] = 2;
         Files.write(chunk, bytes);
-        assertThat(ChunkHeaders.allFinished(chunk)).isFalse();
+        assertThat(ChunkHeader.list(chunk).chunks().getLast().finished()).isFalse();
         List<String> passed = new ArrayList<>();
         boolean[] done = {false};
         Collect c = new Collect() {
@@ -175,7 +178,7 @@ class RecordingReaderTest {
         assertThat(c.requests).isNotEmpty().hasSizeLessThanOrEqualTo(4);
         byte[] cut = java.util.Arrays.copyOf(Files.readAllBytes(agent.resolve("recording.jfr")), 100);
         Files.write(chunk, cut);
-        assertThat(ChunkHeaders.allFinished(chunk)).as("a chunk cut short").isFalse();
+        assertThat(ChunkHeader.list(chunk).damage()).as("a chunk cut short").contains("cut short");
     }
 
     @Test

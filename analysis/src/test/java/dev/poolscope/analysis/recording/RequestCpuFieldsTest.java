@@ -11,8 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.poolscope.analysis.fixtures.PoolscopeEvents;
 import jdk.jfr.Recording;
+
+import dev.poolscope.format.event.RequestEvent;
 
 /** The request's measured CPU and run delay, read from a real recording; absent in an older agent's (-1). */
 class RequestCpuFieldsTest {
@@ -22,13 +23,13 @@ class RequestCpuFieldsTest {
         Path agent = Files.createDirectories(dir.resolve("agent"));
         try (Recording rec = new Recording()) {
             rec.start();
-            PoolscopeEvents.Request measured = new PoolscopeEvents.Request();
+            RequestEvent measured = new RequestEvent();
             measured.begin();
             measured.requestId = "measured";
             measured.cpuNanos = 7_000_000L;
             measured.runDelayNanos = 3_000_000L;
             measured.commit();
-            PoolscopeEvents.Request unknown = new PoolscopeEvents.Request();
+            RequestEvent unknown = new RequestEvent();
             unknown.begin();
             unknown.requestId = "virtual";
             unknown.commit();

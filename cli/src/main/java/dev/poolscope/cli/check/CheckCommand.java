@@ -1,5 +1,8 @@
 package dev.poolscope.cli.check;
 
+import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.summary.Summary;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +23,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "A gate for CI: checks a run's summary.json against limits.",
+        "A gate for CI: checks a run's " + RunFolder.SUMMARY_JSON + " against limits.",
         "Exit 0 when every condition holds, 1 with one line per broken condition, 2 for bad usage.",
-        "Fields are summary.json's names (docs/reference/summary-json.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
+        "Fields are " + RunFolder.SUMMARY_JSON
+                + "'s names (docs/reference/summary-json.md): client_p99 is client_ms.p99, error_rate, pool_wait_p99, ..."})
 public final class CheckCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with summary.json")
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run folder with "
+            + RunFolder.SUMMARY_JSON)
     Path runDir;
 
     @Option(names = "--max", paramLabel = "FIELD=LIMIT", description = "upper bound, e.g. client_p99=800ms, error_rate=0.01, error_rate=1%%, pool_wait_p99=50ms (times need ms or s)")
@@ -42,7 +47,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        JsonNode summary = readSummary();
+        Summary summary = readSummary();
         List<Condition> conditions = conditions(summary);
         List<Outcome> outcomes = conditions.stream().map(c -> c.evaluate(summary)).toList();
         if (junit != null) {
@@ -57,27 +62,29 @@ public final class CheckCommand implements Callable<Integer> {
         return 1;
     }
 
-    private JsonNode readSummary() {
+    private Summary readSummary() {
         if (!Files.isDirectory(runDir)) {
             throw usage("no run folder " + runDir);
         }
-        Path file = runDir.resolve("summary.json");
+        Path file = runDir.resolve(RunFolder.SUMMARY_JSON);
         if (!Files.isRegularFile(file)) {
-            throw usage("no summary.json in " + runDir + ": analyse the run first (./poolscope analyze "
+            throw usage("no " + RunFolder.SUMMARY_JSON + " in " + runDir
+                    + ": analyse the run first (./poolscope analyze "
                     + runDir + ")");
         }
         try {
-            JsonNode node = new ObjectMapper().readTree(file.toFile());
+            ObjectMapper json = new ObjectMapper();
+            JsonNode node = json.readTree(file.toFile());
             if (node == null || !node.isObject()) {
-                throw usage(file + " is not a summary.json (no JSON object)");
+                throw usage(file + " is not a " + RunFolder.SUMMARY_JSON + " (no JSON object)");
             }
-            return node;
+            return json.treeToValue(node, Summary.class);
         } catch (IOException e) {
             throw usage(file + " is not readable JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 
-    private List<Condition> conditions(JsonNode summary) {
+    private List<Condition> conditions(Summary summary) {
         if (max.isEmpty() && forbid.isEmpty()) {
             throw usage("give at least one --max FIELD=LIMIT or --forbid RULE");
         }
@@ -88,10 +95,10 @@ public final class CheckCommand implements Callable<Integer> {
                 throw usage("--max must look like FIELD=LIMIT (client_p99=800ms), got '" + m + "'");
             }
             String name = m.substring(0, eq);
-            SummaryField field = SummaryField.resolve(name, summary);
+            SummaryField field = SummaryField.resolve(name);
             if (field == null) {
                 throw usage("unknown field '" + name
-                        + "' for --max: use a summary.json number such as client_p99,"
+                        + "' for --max: use a " + RunFolder.SUMMARY_JSON + " number such as client_p99,"
                         + " error_rate, pool_wait_p99 (docs/reference/summary-json.md lists them)");
             }
             try {
@@ -101,7 +108,9 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         Set<String> known = new LinkedHashSet<>();
-        summary.path("diagnosis").forEach(d -> known.add(d.path("rule").asText()));
+        if (summary.diagnosis() != null) {
+            summary.diagnosis().forEach(d -> known.add(d.rule()));
+        }
         for (String rule : forbid) {
             String r = rule.trim();
             if (!known.contains(r)) {

@@ -1,16 +1,18 @@
 package dev.poolscope.cli.check;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolscope.format.summary.Summary;
+
+import java.util.List;
 
 /** A condition of {@code check}: an upper bound on a number, or a diagnosis that must not be made. */
 sealed interface Condition permits Condition.Max, Condition.Forbid {
 
-    Outcome evaluate(JsonNode summary);
+    Outcome evaluate(Summary summary);
 
     /** {@code --max field=limit}: holds when the measured value is at most the limit. */
     record Max(SummaryField field, Limit limit) implements Condition {
         @Override
-        public Outcome evaluate(JsonNode summary) {
+        public Outcome evaluate(Summary summary) {
             String name = "max " + field.name() + "=" + limit.text();
             Double v = field.value(summary);
             if (v == null) {
@@ -40,18 +42,19 @@ sealed interface Condition permits Condition.Max, Condition.Forbid {
         static final int FINDING_SCORE = 50;
 
         @Override
-        public Outcome evaluate(JsonNode summary) {
+        public Outcome evaluate(Summary summary) {
             String name = "forbid " + rule;
-            for (JsonNode d : summary.path("diagnosis")) {
-                if (rule.equals(d.path("rule").asText())) {
-                    JsonNode score = d.get("score");
-                    if (score == null || !score.isNumber()) {
+            for (Summary.RuleOutcome d : summary.diagnosis() == null
+                    ? List.<Summary.RuleOutcome>of()
+                    : summary.diagnosis()) {
+                if (rule.equals(d.rule())) {
+                    if (d.score() == null) {
                         return new Outcome(name, true, rule + " not assessed: not enough data");
                     }
-                    int s = score.asInt();
+                    int s = d.score();
                     return s >= FINDING_SCORE
                             ? new Outcome(name, false, rule + " diagnosed (score " + s + " of 100, "
-                                    + d.path("severity").asText() + "): " + d.path("sentence").asText())
+                                    + d.severity() + "): " + d.sentence())
                             : new Outcome(name, true,
                                     rule + " score " + s + " of 100, below " + FINDING_SCORE);
                 }

@@ -3,6 +3,10 @@ package dev.poolscope.agent.hikari;
 import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WeakIdentityMap;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.HikariPoolState;
 
 import java.lang.ref.WeakReference;
 
@@ -106,12 +110,20 @@ public final class HikariHooks {
             ConnectionHoldEvent e = b.event();
             e.end();
             if (e.shouldCommit()) {
-                e.readState(b.pool());
+                readState(e, b.pool());
                 e.commit();
             }
         } catch (Throwable t) {
             Suppressed.record(t);
         }
+    }
+
+    /** Reads the live pool's counts into the event; -1 for any the pool would not tell. */
+    private static void readState(HikariPoolState e, Object livePool) {
+        e.active = HikariPools.state(livePool, HikariPools.ACTIVE);
+        e.idle = HikariPools.state(livePool, HikariPools.IDLE);
+        e.waiting = HikariPools.state(livePool, HikariPools.WAITING);
+        e.total = HikariPools.state(livePool, HikariPools.TOTAL);
     }
 
     /** The physical connection's identity: stable across borrows, unlike Hikari's per-borrow proxy. */
@@ -140,7 +152,7 @@ public final class HikariHooks {
                 }
                 HikariPoolEvent e = new HikariPoolEvent();
                 e.pool = p.name();
-                e.readState(pool);
+                readState(e, pool);
                 e.max = HikariPools.maxSize(p.config().get());
                 e.commit();
             }

@@ -5,6 +5,8 @@ import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WeakIdentityMap;
 import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.agent.threads.ThreadTracker;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
 
 import jdk.jfr.FlightRecorder;
 

@@ -3,6 +3,7 @@ package dev.poolscope.agent.loops;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WallFilter;
 import dev.poolscope.agent.threads.ThreadTracker;
+import dev.poolscope.format.event.LoopStallEvent;
 
 import java.time.Duration;
 
@@ -14,7 +15,7 @@ import jdk.jfr.FlightRecorder;
  * and two ordered stores; the stack comes from {@link LoopWatchdog}, never from the loop itself.
  */
 public final class LoopHooks {
-    public static final String IO = "io", TASK = "task";
+    public static final String IO = LoopStallEvent.KIND_IO, TASK = LoopStallEvent.KIND_TASK;
     private static final Object NESTED = new Object();
     private static final ThreadLocal<LoopSlot> SLOT = new ThreadLocal<>();
     private static volatile long thresholdNanos;

@@ -1,5 +1,7 @@
 package dev.poolscope.agent.loops;
 
+import dev.poolscope.format.event.LoopStallEvent;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;

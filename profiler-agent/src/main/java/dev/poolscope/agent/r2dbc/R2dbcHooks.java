@@ -2,6 +2,9 @@ package dev.poolscope.agent.r2dbc;
 
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.netty.NettyHooks;
+import dev.poolscope.format.event.R2dbcAcquireEvent;
+import dev.poolscope.format.event.R2dbcHoldEvent;
+import dev.poolscope.format.event.R2dbcPoolEvent;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -10,7 +13,8 @@ import jdk.jfr.FlightRecorder;
 
 /** What the r2dbc-pool and reactor-pool advice calls, with plain types only. */
 public final class R2dbcHooks {
-    public static final String ACQUIRED = "acquired", FAILED = "failed", CANCELLED = "cancelled";
+    public static final String ACQUIRED = R2dbcAcquireEvent.OUTCOME_ACQUIRED,
+            FAILED = R2dbcAcquireEvent.OUTCOME_FAILED, CANCELLED = R2dbcAcquireEvent.OUTCOME_CANCELLED;
     private static final ThreadLocal<int[]> STATE = ThreadLocal.withInitial(() -> new int[6]);
 
     private R2dbcHooks() {

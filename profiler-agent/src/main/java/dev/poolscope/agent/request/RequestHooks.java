@@ -5,6 +5,7 @@ import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WallFilter;
 import dev.poolscope.agent.threads.ThreadClock;
 import dev.poolscope.agent.threads.ThreadTracker;
+import dev.poolscope.format.event.RequestEvent;
 
 /**
  * What the request advice calls. A per-thread depth makes nested dispatches (filters calling the next chain

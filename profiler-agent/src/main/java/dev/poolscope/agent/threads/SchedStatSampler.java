@@ -1,6 +1,7 @@
 package dev.poolscope.agent.threads;
 
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 import jdk.jfr.FlightRecorder;
 

@@ -2,6 +2,7 @@ package dev.poolscope.agent.workers;
 
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.format.event.WorkerPoolEvent;
 
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Method;

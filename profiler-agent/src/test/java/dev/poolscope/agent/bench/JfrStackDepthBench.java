@@ -15,6 +15,8 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
 
+import dev.poolscope.format.event.JdkTypes;
+
 /**
  * What JFR's stack depth costs the threads that do the work: many threads park for 11 ms at a time, 60 to 119 frames
  * deep (the lab app's stacks are ~94 frames at the median), each park a {@code jdk.ThreadPark} over the agent's 10 ms
@@ -44,7 +46,7 @@ public final class JfrStackDepthBench {
                     new Object[]{new String[]{"stackdepth=" + Integer.parseInt(depth)}},
                     new String[]{String[].class.getName()});
             recording = new Recording();
-            recording.enable("jdk.ThreadPark").withThreshold(Duration.ofMillis(10)).withStackTrace();
+            recording.enable(JdkTypes.THREAD_PARK).withThreshold(Duration.ofMillis(10)).withStackTrace();
             recording.setToDisk(true);
             recording.start();
         }

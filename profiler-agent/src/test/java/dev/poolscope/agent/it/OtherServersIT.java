@@ -17,6 +17,12 @@ import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+
 /** Jetty and Undertow: request spans with the client's ids and the worker-pool gauge, lighter than Tomcat's. */
 class OtherServersIT {
 
@@ -37,29 +43,38 @@ class OtherServersIT {
             app.stop();
         }
         Map<String, List<RecordedEvent>> ev = Recordings.byType(work.resolve("agent/recording.jfr"));
-        List<RecordedEvent> requests = ev.getOrDefault("poolscope.Request", List.of());
-        Set<String> ids = requests.stream().map(e -> e.getString("requestId")).collect(Collectors.toSet());
+        List<RecordedEvent> requests = ev.getOrDefault(RequestEvent.NAME, List.of());
+        Set<String> ids = requests.stream().map(e -> e.getString(RequestEvent.REQUEST_ID))
+                .collect(Collectors.toSet());
         Set<String> answered = load.statusById().entrySet().stream().filter(e -> e.getValue() == 200)
                 .map(Map.Entry::getKey).collect(Collectors.toSet());
         assertTrue(answered.size() >= 20, "requests answered: " + answered.size());
         assertTrue(ids.containsAll(answered), "every answered request has its span");
-        assertTrue(requests.stream().filter(e -> answered.contains(e.getString("requestId")))
-                .allMatch(e -> e.getString("server").equals(server) && e.getInt("status") == 200
-                        && e.getString("uri").startsWith("/api/products/")));
+        assertTrue(requests.stream().filter(e -> answered.contains(e.getString(RequestEvent.REQUEST_ID)))
+                .allMatch(e -> e.getString(RequestEvent.SERVER).equals(server)
+                        && e.getInt(RequestEvent.STATUS) == 200
+                        && e.getString(RequestEvent.URI).startsWith("/api/products/")));
         // The budget: a second's burst, then one a second while requests come (~5 s, more on a slow machine); the
         // rest record -1.
-        long clocked = requests.stream().filter(e -> e.getLong("cpuNanos") >= 0).count();
+        long clocked = requests.stream().filter(e -> e.getLong(RequestEvent.CPU_NANOS) >= 0).count();
         long unclocked = requests.stream()
-                .filter(e -> e.getLong("cpuNanos") == -1 && e.getLong("runDelayNanos") == -1).count();
+                .filter(e -> e.getLong(RequestEvent.CPU_NANOS) == -1
+                        && e.getLong(RequestEvent.RUN_DELAY_NANOS) == -1)
+                .count();
         assertTrue(clocked >= 1 && clocked <= 20 && clocked + unclocked == requests.size() && unclocked >= 10,
                 "clocked " + clocked + ", unclocked " + unclocked + " of " + requests.size());
-        List<RecordedEvent> workers = ev.getOrDefault("poolscope.WorkerPool", List.of());
-        assertTrue(workers.stream().anyMatch(e -> e.getString("server").equals(server) && e.getInt("max") > 0
-                && e.getInt("size") > 0), "worker gauge for " + server + ": " + workers.size());
-        assertTrue(ev.containsKey("poolscope.RedisRoundTrip") && ev.containsKey("poolscope.ConnectionHold"));
+        List<RecordedEvent> workers = ev.getOrDefault(WorkerPoolEvent.NAME, List.of());
+        assertTrue(
+                workers.stream()
+                        .anyMatch(e -> e.getString(WorkerPoolEvent.SERVER).equals(server)
+                                && e.getInt(WorkerPoolEvent.MAX) > 0
+                                && e.getInt(WorkerPoolEvent.SIZE) > 0),
+                "worker gauge for " + server + ": " + workers.size());
+        assertTrue(ev.containsKey(RedisRoundTripEvent.NAME) && ev.containsKey(ConnectionHoldEvent.NAME));
         String metadata = Files.readString(work.resolve("agent/metadata.json"));
         assertTrue(metadata.contains("\"type\": \"" + server + "\""), metadata);
         assertEquals(0,
-                ev.get("poolscope.AgentStatus").stream().mapToLong(e -> e.getLong("suppressedErrors")).sum());
+                ev.get(AgentStatusEvent.NAME).stream()
+                        .mapToLong(e -> e.getLong(AgentStatusEvent.SUPPRESSED_ERRORS)).sum());
     }
 }

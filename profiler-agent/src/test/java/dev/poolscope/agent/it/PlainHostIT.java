@@ -20,6 +20,9 @@ import jdk.jfr.consumer.RecordingFile;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.JdkTypes;
+
 /** The agent never harms a host: plain programs, bad options, unwritable folders, old JDKs, kill -9. */
 class PlainHostIT {
     private static final Path WORK = Path.of("target", "it", "plain").toAbsolutePath();
@@ -45,19 +48,19 @@ class PlainHostIT {
                     "no JDK warnings caused by the agent");
         }
         Map<String, List<RecordedEvent>> events = Recordings.byType(out.resolve("recording.jfr"));
-        assertTrue(events.containsKey("poolscope.AgentStatus"), events.keySet().toString());
-        assertTrue(events.containsKey("jdk.CPULoad"), events.keySet().toString());
+        assertTrue(events.containsKey(AgentStatusEvent.NAME), events.keySet().toString());
+        assertTrue(events.containsKey(JdkTypes.CPU_LOAD), events.keySet().toString());
         // The host's own work, sampled while it ran, by async-profiler's CPU timer. Not JFR's jdk.ExecutionSample:
         // JDK 25's sampler took 1 to 112 samples of this 4 s, three-quarters busy main in runs here, and none of
         // a 1.5 s main in one CI run.
         long hostSamples = Recordings.byType(out.resolve("async-profiler.jfr"))
-                .getOrDefault("jdk.ExecutionSample", List.of()).stream()
+                .getOrDefault(JdkTypes.EXECUTION_SAMPLE, List.of()).stream()
                 .filter(e -> e.getStackTrace() != null && e.getStackTrace().getFrames().stream()
                         .anyMatch(f -> f.getMethod().getType().getName().equals(PlainHost.class.getName())))
                 .count();
         assertTrue(hostSamples >= 20, "async-profiler's CPU samples in PlainHost: " + hostSamples);
-        assertTrue(events.get("poolscope.AgentStatus").stream()
-                .allMatch(e -> e.getLong("suppressedErrors") == 0));
+        assertTrue(events.get(AgentStatusEvent.NAME).stream()
+                .allMatch(e -> e.getLong(AgentStatusEvent.SUPPRESSED_ERRORS) == 0));
         String metadata = Files.readString(out.resolve("metadata.json"));
         assertFalse(metadata.contains("\"endEpochMillis\": null"), metadata);
         assertTrue(metadata.contains("\"server\": null"), metadata);
@@ -94,8 +97,8 @@ class PlainHostIT {
         assertTrue(metadata.contains("\"suppressedErrors\": 0"), metadata);
         assertFalse(metadata.contains("\"recordingStartEpochMillis\": null"), metadata);
         Map<String, List<RecordedEvent>> events = Recordings.byType(out.resolve("recording.jfr"));
-        assertTrue(events.containsKey("poolscope.AgentStatus"), events.keySet().toString());
-        assertTrue(events.containsKey("jdk.JVMInformation"), events.keySet().toString());
+        assertTrue(events.containsKey(AgentStatusEvent.NAME), events.keySet().toString());
+        assertTrue(events.containsKey(JdkTypes.JVM_INFORMATION), events.keySet().toString());
         assertFalse(Files.exists(out.resolve("async-profiler.jfr")));
     }
 
@@ -202,8 +205,9 @@ class PlainHostIT {
                 assertTrue(unfinished.getMessage().contains("locked"), unfinished.toString());
             }
         }
-        assertTrue(types.contains("jdk.CPULoad"), "periodic JDK events are in the chunks: " + types.size());
-        assertTrue(types.contains("poolscope.AgentStatus"), "the agent's own events are in the chunks");
+        assertTrue(types.contains(JdkTypes.CPU_LOAD),
+                "periodic JDK events are in the chunks: " + types.size());
+        assertTrue(types.contains(AgentStatusEvent.NAME), "the agent's own events are in the chunks");
     }
 
     private static Path javaOnPath() {

@@ -26,6 +26,18 @@ import jdk.jfr.consumer.RecordingFile;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.JdkFields;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+
 /**
  * Evidence on the real lab app (Tomcat, real Postgres and Redis): Hikari pool of 2, 50 concurrent checkouts.
  * Every event the analysis relies on must be there with plausible values. With
@@ -58,19 +70,19 @@ class StarvedPoolIT {
         assertTrue(ok >= 10, "some checkouts succeeded: " + load.statusById().values());
 
         // Request spans: one per request the server answered, with the ids the client sent.
-        List<RecordedEvent> requests = ev.getOrDefault("poolscope.Request", List.of());
+        List<RecordedEvent> requests = ev.getOrDefault(RequestEvent.NAME, List.of());
         Map<String, RecordedEvent> byId = requests.stream()
-                .collect(Collectors.toMap(e -> e.getString("requestId"), e -> e, (a, b) -> a));
+                .collect(Collectors.toMap(e -> e.getString(RequestEvent.REQUEST_ID), e -> e, (a, b) -> a));
         for (Map.Entry<String, Integer> sent : load.statusById().entrySet()) {
             if (sent.getValue() == 0) {
                 continue;
             }
             RecordedEvent span = byId.get(sent.getKey());
             assertTrue(span != null, "span for " + sent.getKey());
-            assertEquals((int) sent.getValue(), span.getInt("status"), sent.getKey());
-            assertEquals("POST", span.getString("method"));
-            assertEquals("/api/checkout", span.getString("uri"));
-            assertEquals("tomcat", span.getString("server"));
+            assertEquals((int) sent.getValue(), span.getInt(RequestEvent.STATUS), sent.getKey());
+            assertEquals("POST", span.getString(RequestEvent.METHOD));
+            assertEquals("/api/checkout", span.getString(RequestEvent.URI));
+            assertEquals("tomcat", span.getString(RequestEvent.SERVER));
             assertTrue(span.getThread().getJavaName().contains("exec"), span.getThread().getJavaName());
         }
         // The first request after the ready line: its span is there, the recording and async-profiler ran before
@@ -78,7 +90,7 @@ class StarvedPoolIT {
         assertEquals(200, firstStatus);
         RecordedEvent firstSpan = byId.get(FIRST);
         assertTrue(firstSpan != null, "the first request after ready is recorded");
-        assertEquals(200, firstSpan.getInt("status"));
+        assertEquals(200, firstSpan.getInt(RequestEvent.STATUS));
         String meta = Files.readString(agent.resolve("metadata.json"));
         long firstBegan = firstSpan.getStartTime().toEpochMilli();
         assertTrue(epochMillis(meta, "\"recordingStartEpochMillis\": ") <= firstBegan, meta);
@@ -91,111 +103,127 @@ class StarvedPoolIT {
         // The serving thread's own CPU and run delay, read inside the span: both fit in it, together too.
         for (RecordedEvent span : requests) {
             long duration = span.getDuration().toNanos();
-            long cpu = span.getLong("cpuNanos");
-            long runDelay = span.getLong("runDelayNanos");
-            String what = span.getString("requestId") + ": cpu " + cpu + " run delay " + runDelay + " in "
+            long cpu = span.getLong(RequestEvent.CPU_NANOS);
+            long runDelay = span.getLong(RequestEvent.RUN_DELAY_NANOS);
+            String what = span.getString(RequestEvent.REQUEST_ID) + ": cpu " + cpu + " run delay " + runDelay
+                    + " in "
                     + duration + " ns";
             assertTrue(cpu >= 0 && cpu <= duration, what);
             assertTrue(runDelay >= 0 && runDelay <= duration, what);
             assertTrue(cpu + runDelay <= duration + 1_000_000L, what);
         }
-        assertTrue(requests.stream().filter(e -> e.getLong("cpuNanos") > 0).count() >= ok,
+        assertTrue(requests.stream().filter(e -> e.getLong(RequestEvent.CPU_NANOS) > 0).count() >= ok,
                 "a checkout parses JSON and runs JPA on its thread: CPU is seen in every span that succeeded");
 
         // Connection waits: threads really waited, and saw others waiting.
-        List<RecordedEvent> waits = ev.getOrDefault("poolscope.ConnectionWait", List.of());
+        List<RecordedEvent> waits = ev.getOrDefault(ConnectionWaitEvent.NAME, List.of());
         assertTrue(waits.stream().anyMatch(e -> e.getDuration().toMillis() > 100), "long waits");
-        assertTrue(waits.stream().anyMatch(e -> e.getInt("waiting") > 0),
+        assertTrue(waits.stream().anyMatch(e -> e.getInt(ConnectionWaitEvent.WAITING) > 0),
                 "waiting > 0 seen at getConnection");
-        assertTrue(waits.stream().allMatch(e -> e.getString("pool").equals("HikariPool-1")));
-        assertTrue(waits.stream().allMatch(e -> e.getInt("total") <= 2 && e.getInt("active") <= 2));
-        Set<String> borrowed = waits.stream().filter(e -> e.getBoolean("success"))
-                .map(e -> e.getString("connectionId")).collect(Collectors.toSet());
+        assertTrue(
+                waits.stream().allMatch(e -> e.getString(ConnectionWaitEvent.POOL).equals("HikariPool-1")));
+        assertTrue(waits.stream().allMatch(
+                e -> e.getInt(ConnectionWaitEvent.TOTAL) <= 2 && e.getInt(ConnectionWaitEvent.ACTIVE) <= 2));
+        Set<String> borrowed = waits.stream().filter(e -> e.getBoolean(ConnectionWaitEvent.SUCCESS))
+                .map(e -> e.getString(ConnectionWaitEvent.CONNECTION_ID)).collect(Collectors.toSet());
         assertTrue(borrowed.size() >= 1 && borrowed.size() <= 4,
                 "at most a handful of physical connections: " + borrowed);
 
         // Holds: one per successful borrow, on connections the waits handed out.
-        List<RecordedEvent> holds = ev.getOrDefault("poolscope.ConnectionHold", List.of());
-        long successfulWaits = waits.stream().filter(e -> e.getBoolean("success")).count();
+        List<RecordedEvent> holds = ev.getOrDefault(ConnectionHoldEvent.NAME, List.of());
+        long successfulWaits = waits.stream().filter(e -> e.getBoolean(ConnectionWaitEvent.SUCCESS)).count();
         assertTrue(holds.size() >= ok, holds.size() + " holds for " + ok + " successful checkouts");
         assertTrue(Math.abs(holds.size() - successfulWaits) <= 2,
                 holds.size() + " holds vs " + successfulWaits);
-        assertTrue(holds.stream().allMatch(e -> borrowed.contains(e.getString("connectionId"))));
-        assertTrue(holds.stream().anyMatch(e -> e.getInt("waiting") > 0),
+        assertTrue(holds.stream()
+                .allMatch(e -> borrowed.contains(e.getString(ConnectionHoldEvent.CONNECTION_ID))));
+        assertTrue(holds.stream().anyMatch(e -> e.getInt(ConnectionHoldEvent.WAITING) > 0),
                 "others waiting while a hold ended");
 
         // Redis: round trips completed on Lettuce's event loop for commands dispatched by workers, and waits.
         Set<Long> workerIds = requests.stream().map(e -> e.getThread().getJavaThreadId())
                 .collect(Collectors.toSet());
-        List<RecordedEvent> trips = ev.getOrDefault("poolscope.RedisRoundTrip", List.of());
+        List<RecordedEvent> trips = ev.getOrDefault(RedisRoundTripEvent.NAME, List.of());
         assertTrue(trips.size() >= ok, trips.size() + " round trips");
-        assertTrue(trips.stream().anyMatch(e -> workerIds.contains(e.getLong("callerThreadId"))));
+        assertTrue(trips.stream()
+                .anyMatch(e -> workerIds.contains(e.getLong(RedisRoundTripEvent.CALLER_THREAD_ID))));
         assertTrue(trips.stream().allMatch(e -> e.getThread().getJavaName().startsWith("lettuce")),
                 "round trips end on the event loop");
-        Set<String> commands = trips.stream().map(e -> e.getString("command")).collect(Collectors.toSet());
+        Set<String> commands = trips.stream().map(e -> e.getString(RedisRoundTripEvent.COMMAND))
+                .collect(Collectors.toSet());
         assertTrue(commands.contains("GET") && commands.contains("SET"), commands.toString());
-        List<RecordedEvent> redisWaits = ev.getOrDefault("poolscope.RedisWait", List.of());
+        List<RecordedEvent> redisWaits = ev.getOrDefault(RedisWaitEvent.NAME, List.of());
         assertTrue(redisWaits.stream().anyMatch(e -> workerIds.contains(e.getThread().getJavaThreadId())));
 
         // Gauges.
-        List<RecordedEvent> workers = ev.getOrDefault("poolscope.WorkerPool", List.of());
+        List<RecordedEvent> workers = ev.getOrDefault(WorkerPoolEvent.NAME, List.of());
         assertTrue(workers.stream()
-                .anyMatch(e -> e.getString("server").equals("tomcat") && e.getInt("max") == 200
-                        && e.getInt("busy") >= 10),
+                .anyMatch(e -> e.getString(WorkerPoolEvent.SERVER).equals("tomcat")
+                        && e.getInt(WorkerPoolEvent.MAX) == 200
+                        && e.getInt(WorkerPoolEvent.BUSY) >= 10),
                 "workers busy under load");
-        List<RecordedEvent> hikari = ev.getOrDefault("poolscope.HikariPool", List.of());
-        assertTrue(hikari.stream().allMatch(e -> e.getInt("max") == 2));
-        assertTrue(hikari.stream().anyMatch(e -> e.getInt("active") == 2 && e.getInt("waiting") > 10),
+        List<RecordedEvent> hikari = ev.getOrDefault(HikariPoolEvent.NAME, List.of());
+        assertTrue(hikari.stream().allMatch(e -> e.getInt(HikariPoolEvent.MAX) == 2));
+        assertTrue(
+                hikari.stream().anyMatch(
+                        e -> e.getInt(HikariPoolEvent.ACTIVE) == 2 && e.getInt(HikariPoolEvent.WAITING) > 10),
                 "a starved pool: all active, many waiting");
 
         // Scheduler statistics per worker, keyed to JFR's own idea of the thread.
-        List<RecordedEvent> sched = ev.getOrDefault("poolscope.ThreadSchedStat", List.of());
+        List<RecordedEvent> sched = ev.getOrDefault(ThreadSchedStatEvent.NAME, List.of());
         Map<Long, Long> osIdByJavaId = new HashMap<>();
         for (RecordedEvent e : requests) {
             osIdByJavaId.put(e.getThread().getJavaThreadId(), e.getThread().getOSThreadId());
         }
         Set<Long> sampledWorkers = new HashSet<>();
         for (RecordedEvent e : sched) {
-            Long os = osIdByJavaId.get(e.getLong("javaThreadId"));
+            Long os = osIdByJavaId.get(e.getLong(ThreadSchedStatEvent.JAVA_THREAD_ID));
             if (os != null) {
-                assertEquals((long) os, e.getLong("osThreadId"),
-                        "tid matches JFR's for " + e.getString("threadName"));
-                sampledWorkers.add(e.getLong("javaThreadId"));
+                assertEquals((long) os, e.getLong(ThreadSchedStatEvent.OS_THREAD_ID),
+                        "tid matches JFR's for " + e.getString(ThreadSchedStatEvent.THREAD_NAME));
+                sampledWorkers.add(e.getLong(ThreadSchedStatEvent.JAVA_THREAD_ID));
             }
-            assertTrue(e.getLong("cpuNanos") > 0 && e.getLong("voluntarySwitches") > 0
-                    && e.getLong("runDelayNanos") >= 0);
+            assertTrue(e.getLong(ThreadSchedStatEvent.CPU_NANOS) > 0
+                    && e.getLong(ThreadSchedStatEvent.VOLUNTARY_SWITCHES) > 0
+                    && e.getLong(ThreadSchedStatEvent.RUN_DELAY_NANOS) >= 0);
         }
         assertTrue(sampledWorkers.size() >= 10, "workers sampled: " + sampledWorkers.size());
-        assertTrue(sched.stream().anyMatch(e -> e.getString("threadName").startsWith("lettuce")),
+        assertTrue(
+                sched.stream()
+                        .anyMatch(e -> e.getString(ThreadSchedStatEvent.THREAD_NAME).startsWith("lettuce")),
                 "event loop sampled");
 
         // JDK events.
-        for (String type : List.of("jdk.ThreadPark", "jdk.ExecutionSample", "jdk.CPULoad",
-                "jdk.ThreadCPULoad",
-                "jdk.JavaThreadStatistics", "jdk.ThreadStart", "poolscope.AgentStatus", "jdk.JVMInformation",
-                "jdk.ClassLoadingStatistics", "jdk.GCHeapMemoryUsage", "jdk.ResidentSetSize")) {
+        for (String type : List.of(JdkTypes.THREAD_PARK, JdkTypes.EXECUTION_SAMPLE, JdkTypes.CPU_LOAD,
+                JdkTypes.THREAD_CPU_LOAD,
+                JdkTypes.JAVA_THREAD_STATISTICS, JdkTypes.THREAD_START, AgentStatusEvent.NAME,
+                JdkTypes.JVM_INFORMATION,
+                JdkTypes.CLASS_LOADING_STATISTICS, JdkTypes.GC_HEAP_MEMORY_USAGE,
+                JdkTypes.RESIDENT_SET_SIZE)) {
             assertTrue(ev.containsKey(type), type);
         }
-        assertTrue(ev.get("poolscope.AgentStatus").stream().allMatch(e -> e.getLong("suppressedErrors") == 0),
+        assertTrue(
+                ev.get(AgentStatusEvent.NAME).stream()
+                        .allMatch(e -> e.getLong(AgentStatusEvent.SUPPRESSED_ERRORS) == 0),
                 "no errors suppressed");
         assertTrue(
-                ev.get("poolscope.AgentStatus").stream()
-                        .allMatch(e -> e.getLong("requestsBeforeRecording") == 0),
+                ev.get(AgentStatusEvent.NAME).stream()
+                        .allMatch(e -> e.getLong(AgentStatusEvent.REQUESTS_BEFORE_RECORDING) == 0),
                 "no request began before the recording ran");
 
         // async-profiler's own file, readable by the JDK's parser.
         Path asprof = agent.resolve("async-profiler.jfr");
         Map<String, List<RecordedEvent>> samples = Recordings.byType(asprof);
-        assertTrue(samples.getOrDefault("jdk.ExecutionSample", List.of()).size() > 20,
+        assertTrue(samples.getOrDefault(JdkTypes.EXECUTION_SAMPLE, List.of()).size() > 20,
                 "async-profiler cpu samples: " + samples.keySet());
-        assertTrue(samples.getOrDefault("profiler.WallClockSample", List.of()).size() > 100,
+        assertTrue(samples.getOrDefault(JdkTypes.PROFILER_WALL_CLOCK_SAMPLE, List.of()).size() > 100,
                 "async-profiler wall samples: " + samples.keySet());
         // wallThreads=requests (the default): the wall sampler saw only threads that served a request, and the
         // Redis client's event loop; not Tomcat's poller, Hikari's housekeeper or the JVM's own threads.
         Set<Long> requestThreads = requests.stream().map(e -> e.getThread().getJavaThreadId())
                 .collect(Collectors.toSet());
-        Map<String, Long> wallByThread = samples.get("profiler.WallClockSample").stream()
-                .map(e -> e.getThread("sampledThread"))
+        Map<String, Long> wallByThread = samples.get(JdkTypes.PROFILER_WALL_CLOCK_SAMPLE).stream()
+                .map(e -> e.getThread(JdkFields.SAMPLED_THREAD))
                 .filter(t -> !requestThreads.contains(t.getJavaThreadId()))
                 .collect(Collectors.groupingBy(t -> String.valueOf(t.getJavaName()), Collectors.counting()));
         assertTrue(wallByThread.keySet().stream().allMatch(n -> n.startsWith("lettuce-")),

@@ -14,6 +14,8 @@ import jdk.jfr.consumer.RecordingFile;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.format.event.LoopStallEvent;
+
 /**
  * The hooks and the watchdog on a real thread and a real JFR recording, without Netty: a task that sleeps past the
  * threshold becomes one {@code poolscope.LoopStall} whose stack was taken while it slept; nested tasks count once.
@@ -44,21 +46,21 @@ class LoopHooksTest {
             r.dump(file);
         }
         List<RecordedEvent> stalls = RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals("poolscope.LoopStall")).toList();
+                .filter(e -> e.getEventType().getName().equals(LoopStallEvent.NAME)).toList();
         Files.delete(file);
         // An empty task can be descheduled past 10 ms on a loaded machine: that is a stall too. The nested task
         // inside the blocked one is not.
         List<RecordedEvent> blocked = stalls.stream().filter(e -> e.getDuration().toMillis() >= 80).toList();
         assertEquals(1, blocked.size(), "one stall for the blocked outer task: " + stalls);
         RecordedEvent stall = blocked.get(0);
-        assertEquals("io", stall.getString("kind"));
+        assertEquals(LoopStallEvent.KIND_IO, stall.getString(LoopStallEvent.KIND));
         assertEquals("test-loop", stall.getThread().getJavaName());
         assertTrue(stall.getDuration().toMillis() >= 80, stall.getDuration().toString());
-        String stack = stall.getString("stack");
+        String stack = stall.getString(LoopStallEvent.STACK);
         assertTrue(stack.startsWith("java.lang.Thread.sleep"), stack);
         assertTrue(stack.contains("dev.poolscope.agent.loops.LoopHooksTest.blockHere(LoopHooksTest.java:"),
                 stack);
-        long after = stall.getLong("stackAfterNanos");
+        long after = stall.getLong(LoopStallEvent.STACK_AFTER_NANOS);
         assertTrue(after >= 10_000_000L && after < stall.getDuration().toNanos(), after + " ns");
     }
 

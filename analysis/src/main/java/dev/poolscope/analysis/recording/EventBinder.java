@@ -1,0 +1,336 @@
+package dev.poolscope.analysis.recording;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.poolscope.analysis.recording.jfr.EventSink;
+import dev.poolscope.analysis.recording.jfr.EventType;
+import dev.poolscope.analysis.recording.jfr.JfrEvent;
+import dev.poolscope.format.event.AgentStatusEvent;
+import dev.poolscope.format.event.ConnectionHoldEvent;
+import dev.poolscope.format.event.ConnectionWaitEvent;
+import dev.poolscope.format.event.HikariPoolEvent;
+import dev.poolscope.format.event.HikariPoolState;
+import dev.poolscope.format.event.JdkFields;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.LoopStallEvent;
+import dev.poolscope.format.event.R2dbcAcquireEvent;
+import dev.poolscope.format.event.R2dbcHoldEvent;
+import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.RedisRoundTripEvent;
+import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.format.event.WorkerPoolEvent;
+
+/**
+ * Turns one chunk's events into the analysis' immutable values and hands them to a listener: the types poolscope
+ * reads, each bound once per chunk to its field indices; every other type is skipped unparsed. Threads and stack
+ * classifications are made once per chunk key.
+ */
+final class EventBinder implements EventSink {
+    /** What a pass reads: the requests' keys alone, whole requests alone, or everything the analysis reads. */
+    enum Mode {
+        REQUEST_KEYS, REQUESTS, ALL
+    }
+
+    private final RecordingListener l;
+    private final Mode mode;
+    private final Map<Long, Events.ThreadRef> threads = new HashMap<>();
+    private final Map<Long, Events.WaitKind> parks = new HashMap<>();
+    private final Map<Long, Boolean> databaseStacks = new HashMap<>();
+    private final Map<Long, Boolean> spins = new HashMap<>();
+    /** The few distinct methods, paths and servers, shared instead of one String per event. */
+    private final Map<String, String> strings;
+
+    EventBinder(RecordingListener l, Mode mode, Map<String, String> strings) {
+        this.l = l;
+        this.mode = mode;
+        this.strings = strings;
+    }
+
+    @Override
+    public Handler bind(EventType type, JfrEvent e) {
+        if (mode != Mode.ALL && !type.name().equals(RecordingReader.REQUEST)) {
+            return null;
+        }
+        if (mode == Mode.REQUEST_KEYS) {
+            int id = type.field(RequestEvent.REQUEST_ID);
+            return ev -> l.requestPass(new Events.Request(thread(ev, ev.threadKey()), ev.startNanos(),
+                    ev.endNanos(), ev.getString(id), "", "", -1, "", -1, -1));
+        }
+        return switch (type.name()) {
+            case RecordingReader.REQUEST -> request(type);
+            case ConnectionWaitEvent.NAME -> {
+                int pool = type.field(ConnectionWaitEvent.POOL);
+                int conn = type.field(ConnectionWaitEvent.CONNECTION_ID);
+                int success = type.field(ConnectionWaitEvent.SUCCESS);
+                int[] s = state(type);
+                yield ev -> l.connectionWait(new Events.ConnectionWait(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(conn),
+                        ev.getBoolean(success), ev.getInt(s[0]), ev.getInt(s[1]), ev.getInt(s[2]),
+                        ev.getInt(s[3])));
+            }
+            case ConnectionHoldEvent.NAME -> {
+                int pool = type.field(ConnectionHoldEvent.POOL);
+                int conn = type.field(ConnectionHoldEvent.CONNECTION_ID);
+                int[] s = state(type);
+                yield ev -> l.connectionHold(new Events.ConnectionHold(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(conn),
+                        ev.getInt(s[0]),
+                        ev.getInt(s[1]), ev.getInt(s[2]), ev.getInt(s[3])));
+            }
+            case RedisWaitEvent.NAME -> {
+                int command = type.field(RedisWaitEvent.COMMAND);
+                int success = type.field(RedisWaitEvent.SUCCESS);
+                yield ev -> l.redisWait(new Events.RedisWait(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), ev.getString(command), ev.getBoolean(success)));
+            }
+            case RedisRoundTripEvent.NAME -> {
+                int command = type.field(RedisRoundTripEvent.COMMAND);
+                int caller = type.field(RedisRoundTripEvent.CALLER_THREAD_ID);
+                int success = type.field(RedisRoundTripEvent.SUCCESS);
+                int id = type.field(RedisRoundTripEvent.REQUEST_ID);
+                yield ev -> l.redisRoundTrip(new Events.RedisRoundTrip(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), ev.getString(command), ev.getLong(caller),
+                        ev.getBoolean(success), ev.getString(id)));
+            }
+            case R2dbcAcquireEvent.NAME -> {
+                int pool = type.field(R2dbcAcquireEvent.POOL);
+                int id = type.field(R2dbcAcquireEvent.REQUEST_ID);
+                int conn = type.field(R2dbcAcquireEvent.CONNECTION_ID);
+                int outcome = type.field(R2dbcAcquireEvent.OUTCOME);
+                int acquired = type.field(R2dbcAcquireEvent.ACQUIRED);
+                int idle = type.field(R2dbcAcquireEvent.IDLE);
+                int pending = type.field(R2dbcAcquireEvent.PENDING);
+                int max = type.field(R2dbcAcquireEvent.MAX);
+                yield ev -> l.r2dbcAcquire(new Events.R2dbcAcquire(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), ev.getString(pool), ev.getString(id),
+                        ev.getString(conn),
+                        ev.getString(outcome), ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending),
+                        ev.getInt(max)));
+            }
+            case R2dbcHoldEvent.NAME -> {
+                int pool = type.field(R2dbcHoldEvent.POOL);
+                int id = type.field(R2dbcHoldEvent.REQUEST_ID);
+                int conn = type.field(R2dbcHoldEvent.CONNECTION_ID);
+                yield ev -> l.r2dbcHold(new Events.R2dbcHold(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), ev.getString(pool), ev.getString(id), ev.getString(conn)));
+            }
+            case R2dbcPoolEvent.NAME -> {
+                int pool = type.field(R2dbcPoolEvent.POOL);
+                int acquired = type.field(R2dbcPoolEvent.ACQUIRED);
+                int idle = type.field(R2dbcPoolEvent.IDLE);
+                int pending = type.field(R2dbcPoolEvent.PENDING);
+                int allocated = type.field(R2dbcPoolEvent.ALLOCATED);
+                int max = type.field(R2dbcPoolEvent.MAX);
+                yield ev -> l.r2dbcPool(new Events.R2dbcPoolGauge(ev.startNanos(), ev.getString(pool),
+                        ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending), ev.getInt(allocated),
+                        ev.getInt(max)));
+            }
+            case LoopStallEvent.NAME -> {
+                int kind = type.field(LoopStallEvent.KIND);
+                int stack = type.field(LoopStallEvent.STACK);
+                int after = type.field(LoopStallEvent.STACK_AFTER_NANOS);
+                yield ev -> l.loopStall(new Events.LoopStall(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), ev.getString(kind), ev.getString(stack), ev.getLong(after)));
+            }
+            case WorkerPoolEvent.NAME -> {
+                int server = type.field(WorkerPoolEvent.SERVER);
+                int busy = type.field(WorkerPoolEvent.BUSY);
+                int size = type.field(WorkerPoolEvent.SIZE);
+                int max = type.field(WorkerPoolEvent.MAX);
+                int queued = type.field(WorkerPoolEvent.QUEUED);
+                yield ev -> l.workerPool(new Events.WorkerPoolGauge(ev.startNanos(), ev.getString(server),
+                        ev.getInt(busy), ev.getInt(size), ev.getInt(max), ev.getInt(queued)));
+            }
+            case HikariPoolEvent.NAME -> {
+                int pool = type.field(HikariPoolEvent.POOL);
+                int[] s = state(type);
+                int max = type.field(HikariPoolEvent.MAX);
+                yield ev -> l.hikariPool(new Events.HikariPoolGauge(ev.startNanos(), ev.getString(pool),
+                        ev.getInt(s[0]), ev.getInt(s[1]), ev.getInt(s[2]), ev.getInt(s[3]), ev.getInt(max)));
+            }
+            case ThreadSchedStatEvent.NAME -> {
+                int os = type.field(ThreadSchedStatEvent.OS_THREAD_ID);
+                int java = type.field(ThreadSchedStatEvent.JAVA_THREAD_ID);
+                int name = type.field(ThreadSchedStatEvent.THREAD_NAME);
+                int cpu = type.field(ThreadSchedStatEvent.CPU_NANOS);
+                int delay = type.field(ThreadSchedStatEvent.RUN_DELAY_NANOS);
+                int slices = type.field(ThreadSchedStatEvent.TIMESLICES);
+                int vol = type.field(ThreadSchedStatEvent.VOLUNTARY_SWITCHES);
+                int invol = type.field(ThreadSchedStatEvent.INVOLUNTARY_SWITCHES);
+                yield ev -> l
+                        .schedStat(new Events.SchedStat(ev.startNanos(), ev.getLong(os), ev.getLong(java),
+                                ev.getString(name), ev.getLong(cpu), ev.getLong(delay), ev.getLong(slices),
+                                ev.getLong(vol), ev.getLong(invol)));
+            }
+            case AgentStatusEvent.NAME -> {
+                int suppressed = type.field(AgentStatusEvent.SUPPRESSED_ERRORS);
+                int dropped = type.field(AgentStatusEvent.DROPPED_EVENTS);
+                int tracked = type.field(AgentStatusEvent.TRACKED_THREADS);
+                yield ev -> l.agentStatus(new Events.AgentStatus(ev.startNanos(), ev.getLong(suppressed),
+                        ev.getLong(dropped), ev.getInt(tracked)));
+            }
+            case JdkTypes.THREAD_PARK -> {
+                int detail = type.field(JdkFields.PARKED_CLASS);
+                yield ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), park(ev), ev.getClassName(detail)));
+            }
+            case JdkTypes.JAVA_MONITOR_ENTER -> monitor(type, Events.WaitKind.MONITOR_ENTER);
+            case JdkTypes.JAVA_MONITOR_WAIT -> monitor(type, Events.WaitKind.MONITOR_WAIT);
+            case JdkTypes.THREAD_SLEEP -> ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()),
+                    ev.startNanos(), ev.endNanos(), Events.WaitKind.SLEEP, ""));
+            case JdkTypes.SOCKET_READ -> socket(type, Events.WaitKind.SOCKET_READ);
+            case JdkTypes.SOCKET_WRITE -> socket(type, Events.WaitKind.SOCKET_WRITE);
+            case JdkTypes.EXECUTION_SAMPLE -> {
+                int sampled = type.field(JdkFields.SAMPLED_THREAD);
+                yield ev -> l
+                        .cpuSample(new Events.CpuSample(thread(ev, ev.threadKey(sampled)), ev.startNanos(),
+                                spin(ev)));
+            }
+            // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
+            // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
+            case JdkTypes.NATIVE_METHOD_SAMPLE -> {
+                int sampled = type.field(JdkFields.SAMPLED_THREAD);
+                yield ev -> {
+                    if (spin(ev)) {
+                        l.cpuSample(new Events.CpuSample(thread(ev, ev.threadKey(sampled)), ev.startNanos(),
+                                true));
+                    }
+                };
+            }
+            case JdkTypes.GC_PHASE_PAUSE -> {
+                int name = type.field(JdkFields.GC_NAME);
+                yield ev -> l.pause(new Events.Pause(ev.startNanos(), ev.endNanos(), Events.PauseKind.GC,
+                        ev.getString(name)));
+            }
+            case JdkTypes.SAFEPOINT_BEGIN -> ev -> l.pause(new Events.Pause(ev.startNanos(), ev.endNanos(),
+                    Events.PauseKind.SAFEPOINT, "safepoint"));
+            case JdkTypes.GARBAGE_COLLECTION -> {
+                int name = type.field(JdkFields.GC_NAME);
+                int sum = type.field(JdkFields.SUM_OF_PAUSES);
+                int longest = type.field(JdkFields.LONGEST_PAUSE);
+                yield ev -> l
+                        .garbageCollection(new Events.GarbageCollection(ev.startNanos(), ev.getString(name),
+                                ev.getSpanNanos(sum), ev.getSpanNanos(longest)));
+            }
+            case JdkTypes.CPU_LOAD -> {
+                int user = type.field(JdkFields.JVM_USER);
+                int system = type.field(JdkFields.JVM_SYSTEM);
+                int machine = type.field(JdkFields.MACHINE_TOTAL);
+                yield ev -> l.cpuLoad(new Events.CpuLoad(ev.startNanos(), ev.getDouble(user),
+                        ev.getDouble(system), ev.getDouble(machine)));
+            }
+            case JdkTypes.THREAD_CONTEXT_SWITCH_RATE -> {
+                int rate = type.field(JdkFields.SWITCH_RATE);
+                yield ev -> l
+                        .contextSwitchRate(new Events.ContextSwitchRate(ev.startNanos(), ev.getDouble(rate)));
+            }
+            case JdkTypes.JAVA_THREAD_STATISTICS -> {
+                int active = type.field(JdkFields.ACTIVE_COUNT);
+                int daemon = type.field(JdkFields.DAEMON_COUNT);
+                int peak = type.field(JdkFields.PEAK_COUNT);
+                yield ev -> l.threadCount(new Events.ThreadCount(ev.startNanos(), ev.getLong(active),
+                        ev.getLong(daemon), ev.getLong(peak)));
+            }
+            case JdkTypes.GC_HEAP_SUMMARY -> {
+                int used = type.field(JdkFields.HEAP_USED);
+                int when = type.field(JdkFields.WHEN);
+                yield ev -> l.heapSummary(new Events.HeapSummary(ev.startNanos(), ev.getLong(used),
+                        JdkFields.WHEN_AFTER_GC.equals(ev.getString(when))));
+            }
+            case JdkTypes.JVM_INFORMATION -> {
+                int start = type.field(JdkFields.JVM_START_TIME);
+                yield start < 0
+                        ? null
+                        : ev -> l.jvmStart(new Events.JvmStart(ev.startNanos(), ev.getEpochMillis(start)));
+            }
+            case JdkTypes.CLASS_LOADING_STATISTICS -> footprint(type, JdkFields.LOADED_CLASS_COUNT,
+                    Events.FootprintKind.CLASSES_LOADED);
+            case JdkTypes.GC_HEAP_MEMORY_USAGE ->
+                footprint(type, JdkFields.USED, Events.FootprintKind.HEAP_USED);
+            case JdkTypes.RESIDENT_SET_SIZE -> footprint(type, JdkFields.SIZE, Events.FootprintKind.RSS);
+            case JdkTypes.VIRTUAL_THREAD_PINNED -> ev -> l.virtualThreadPinned(
+                    new Events.VirtualThreadPinned(thread(ev, ev.threadKey()), ev.startNanos(),
+                            ev.endNanos()));
+            default -> null;
+        };
+    }
+
+    private Handler request(EventType type) {
+        int id = type.field(RequestEvent.REQUEST_ID);
+        int method = type.field(RequestEvent.METHOD);
+        int uri = type.field(RequestEvent.URI);
+        int status = type.field(RequestEvent.STATUS);
+        int server = type.field(RequestEvent.SERVER);
+        int cpu = type.field(RequestEvent.CPU_NANOS);
+        int delay = type.field(RequestEvent.RUN_DELAY_NANOS);
+        return ev -> l.request(new Events.Request(thread(ev, ev.threadKey()), ev.startNanos(), ev.endNanos(),
+                ev.getString(id), shared(ev.getString(method)), shared(ev.getString(uri)), ev.getInt(status),
+                shared(ev.getString(server)), ev.getLong(cpu), ev.getLong(delay)));
+    }
+
+    /** The pool state fields active, idle, waiting and total. */
+    private static int[] state(EventType type) {
+        return new int[]{type.field(HikariPoolState.ACTIVE), type.field(HikariPoolState.IDLE),
+                type.field(HikariPoolState.WAITING),
+                type.field(HikariPoolState.TOTAL)};
+    }
+
+    private Handler monitor(EventType type, Events.WaitKind kind) {
+        int detail = type.field(JdkFields.MONITOR_CLASS);
+        return ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
+                ev.endNanos(), kind, ev.getClassName(detail)));
+    }
+
+    private Handler socket(EventType type, Events.WaitKind plain) {
+        int host = type.field(JdkFields.HOST);
+        return ev -> {
+            Events.WaitKind kind = Boolean.TRUE.equals(databaseStacks.computeIfAbsent(ev.stackKey(),
+                    k -> StackClassifier.socket(ev.frames(k), plain) == Events.WaitKind.DATABASE_IO))
+                            ? Events.WaitKind.DATABASE_IO
+                            : plain;
+            l.threadWait(
+                    new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(), ev.endNanos(), kind,
+                            ev.getString(host)));
+        };
+    }
+
+    private Handler footprint(EventType type, String field, Events.FootprintKind kind) {
+        int f = type.field(field);
+        return ev -> l.footprint(new Events.Footprint(ev.startNanos(), kind, ev.getLong(f)));
+    }
+
+    private Events.WaitKind park(JfrEvent ev) {
+        return parks.computeIfAbsent(ev.stackKey(), k -> StackClassifier.park(ev.frames(k)));
+    }
+
+    private boolean spin(JfrEvent ev) {
+        return spins.computeIfAbsent(ev.stackKey(), k -> StackClassifier.yieldSpin(ev.frames(k)));
+    }
+
+    private Events.ThreadRef thread(JfrEvent ev, long key) {
+        Events.ThreadRef known = threads.get(key);
+        if (known != null) {
+            return known;
+        }
+        var t = ev.thread(key);
+        Events.ThreadRef ref = t == null
+                ? Events.ThreadRef.UNKNOWN
+                : new Events.ThreadRef(t.javaThreadId(), t.osThreadId(), t.name(), t.virtual());
+        threads.put(key, ref);
+        return ref;
+    }
+
+    private String shared(String s) {
+        String known = strings.get(s);
+        if (known != null) {
+            return known;
+        }
+        if (strings.size() < 10_000) {
+            strings.put(s, s);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.poolscope.analysis.recording.jfr;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One chunk, parsed on its own: its metadata and constant pools first, then its events in file order. Chunks
+ * share nothing, so several can be read at once on different threads.
+ */
+public final class Chunk {
+    private static final long METADATA = 0;
+    private static final long CHECKPOINT = 1;
+
+    private final ChunkHeader header;
+    private final byte[] bytes;
+    private final Metadata metadata;
+    private final ConstantPools pools;
+
+    private Chunk(ChunkHeader header, byte[] bytes, Metadata metadata, ConstantPools pools) {
+        this.header = header;
+        this.bytes = bytes;
+        this.metadata = metadata;
+        this.pools = pools;
+    }
+
+    /** Maps and prepares a chunk; the events are read by {@link #read}. */
+    public static Chunk open(ChunkHeader header) throws IOException {
+        if (header.size() > Integer.MAX_VALUE) {
+            throw new JfrFormatException("chunk " + header.index() + " is larger than 2 GiB");
+        }
+        byte[] bytes;
+        try (FileChannel ch = FileChannel.open(header.file(), StandardOpenOption.READ)) {
+            // On the heap: array reads are the cheapest there are, and JFR's chunks are small (12 MB by default).
+            bytes = new byte[(int) header.size()];
+            ByteBuffer into = ByteBuffer.wrap(bytes);
+            while (into.hasRemaining()) {
+                if (ch.read(into, header.offset() + into.position()) < 0) {
+                    throw new JfrFormatException("chunk " + header.index() + " ends early");
+                }
+            }
+        }
+        Cursor c = new Cursor(bytes, header.compressed());
+        try {
+            Metadata metadata = Metadata.read(c, header.metadataOffset());
+            ConstantPools pools = ConstantPools.read(c, header.compressed(), header.constantPoolOffset(),
+                    metadata);
+            return new Chunk(header, bytes, metadata, pools);
+        } catch (IndexOutOfBoundsException e) {
+            throw new JfrFormatException("chunk " + header.index() + " of " + header.file().getFileName()
+                    + " ends inside its metadata or constant pools");
+        }
+    }
+
+    public ChunkHeader header() {
+        return header;
+    }
+
+    /**
+     * Hands every event to {@code sink}: each type is offered once ({@link EventSink#bind}); events of a type bound to
+     * null are counted and skipped unparsed. Returns what was read.
+     */
+    public Stats read(EventSink sink) {
+        Cursor c = new Cursor(bytes, header.compressed());
+        Cursor strings = new Cursor(bytes, header.compressed());
+        Map<Long, Bound> bound = new HashMap<>();
+        Stats stats = new Stats();
+        c.pos = ChunkHeader.SIZE;
+        int end = bytes.length;
+        while (c.pos < end) {
+            int start = c.pos;
+            int size = c.readInt();
+            if (size <= 0 || size > end - start) {
+                throw new JfrFormatException("invalid event size " + size + " at " + start + " of chunk "
+                        + header.index());
+            }
+            long typeId = c.readLong();
+            if (typeId != METADATA && typeId != CHECKPOINT) {
+                Bound b = bound.get(typeId);
+                if (b == null) {
+                    b = bind(typeId, sink, c, strings);
+                    bound.put(typeId, b);
+                }
+                b.count++;
+                b.read(c, stats, start + size);
+            }
+            c.pos = start + size;
+        }
+        for (Bound b : bound.values()) {
+            stats.counts.merge(b.type.name(), b.count, Long::sum);
+            stats.events += b.count;
+        }
+        return stats;
+    }
+
+    private Bound bind(long typeId, EventSink sink, Cursor events, Cursor strings) {
+        Metadata.Type t = metadata.byId.get(typeId);
+        if (t == null) {
+            throw new JfrFormatException("event of unknown type " + typeId + " in chunk " + header.index());
+        }
+        EventType type = new EventType(t);
+        JfrEvent view = new JfrEvent(type, header, pools, events, strings);
+        EventSink.Handler handler = sink.bind(type, view);
+        return new Bound(type, view, handler);
+    }
+
+    /** What {@link #read} saw: events per type name, all events, and the earliest start and latest end. */
+    public static final class Stats {
+        public final Map<String, Long> counts = new HashMap<>();
+        public long events;
+        public long firstNanos = Long.MAX_VALUE;
+        public long lastNanos = Long.MIN_VALUE;
+    }
+
+    private static final class Bound {
+        final EventType type;
+        final JfrEvent view;
+        final EventSink.Handler handler;
+        long count;
+
+        Bound(EventType type, JfrEvent view, EventSink.Handler handler) {
+            this.type = type;
+            this.view = view;
+            this.handler = handler;
+        }
+
+        void read(Cursor c, Stats stats, int eventEnd) {
+            try {
+                if (handler == null) {
+                    view.readTimes(c);
+                } else {
+                    view.read(c);
+                }
+            } catch (IndexOutOfBoundsException e) {
+                throw new JfrFormatException(
+                        "an event of " + type.name() + " runs past the end of its chunk");
+            }
+            if (c.pos > eventEnd) {
+                throw new JfrFormatException(
+                        "an event of " + type.name() + " is longer than its declared size");
+            }
+            stats.firstNanos = Math.min(stats.firstNanos, view.startNanos());
+            stats.lastNanos = Math.max(stats.lastNanos, view.endNanos());
+            if (handler != null) {
+                handler.accept(view);
+            }
+        }
+    }
+}

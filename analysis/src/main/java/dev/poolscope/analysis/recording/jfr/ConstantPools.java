@@ -1,0 +1,285 @@
+package dev.poolscope.analysis.recording.jfr;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One chunk's constant pools, the entries events refer to by key: threads, stack traces and what their frames name
+ * (methods, classes, symbols), and pooled strings. JFR writes them in checkpoint events chained backwards from the
+ * header's offset. Threads, classes and methods are decoded as they are read (few, and wanted); stack traces, symbols
+ * and strings are only located, and decoded when an event asks (most of a recording's stacks belong to events the
+ * analysis skips); every other pool is read past by its declared fields.
+ */
+final class ConstantPools implements Cursor.StringPool {
+    private enum PoolKind {
+        STRING, SYMBOL, THREAD, CLASS, METHOD, STACK, SIMPLE_STRING, OTHER
+    }
+
+    private final Cursor c;
+    private final Values values;
+    final Map<Long, JfrThread> threads = new HashMap<>();
+    private final LongIntMap stackAt = new LongIntMap();
+    private final LongIntMap symbolAt = new LongIntMap();
+    private final LongIntMap stringAt = new LongIntMap();
+    private final Map<Long, long[]> methods = new HashMap<>();
+    private final Map<Long, Long> classNames = new HashMap<>();
+    /** Pools of a type whose one field is a string (the JDK's GCName, GCWhen, ThreadState, ...), by type id. */
+    private final Map<Long, Map<Long, String>> simpleStrings = new HashMap<>();
+    /** Decoded on demand, once. */
+    private final Map<Long, String> symbols = new HashMap<>();
+    private final Map<Long, String> strings = new HashMap<>();
+    private final Map<Long, long[]> stacks = new HashMap<>();
+    /** Class names with '.' separators, made once per class. */
+    private final Map<Long, String> dottedNames = new HashMap<>();
+    private Metadata.Type stackType;
+    private Metadata.Type symbolType;
+
+    private ConstantPools(Cursor c, boolean compressed) {
+        this.c = c;
+        this.values = new Values(c, this, compressed);
+    }
+
+    @Override
+    public String string(long key) {
+        String s = strings.get(key);
+        if (s == null && !strings.containsKey(key)) {
+            int at = stringAt.get(key);
+            if (at >= 0) {
+                int saved = c.pos;
+                c.pos = at;
+                s = c.readString(this);
+                c.pos = saved;
+            }
+            strings.put(key, s);
+        }
+        return s;
+    }
+
+    /** The value of a pooled entry of a one-string type (e.g. a GC's name), or null. */
+    String simpleString(long typeId, long key) {
+        Map<Long, String> pool = simpleStrings.get(typeId);
+        return pool == null ? null : pool.get(key);
+    }
+
+    /** The class that declares the method {@code key}, dotted ("java.lang.Thread"), or "" when unknown. */
+    String methodClass(long key) {
+        long[] m = methods.get(key);
+        return m == null ? "" : className(m[0]);
+    }
+
+    /** The method's name, or "" when unknown. */
+    String methodName(long key) {
+        long[] m = methods.get(key);
+        String s = m == null ? null : symbol(m[1]);
+        return s == null ? "" : s;
+    }
+
+    /** The class {@code key}'s name, dotted, or "" when unknown. */
+    String className(long classKey) {
+        String known = dottedNames.get(classKey);
+        if (known == null) {
+            Long symbol = classNames.get(classKey);
+            String s = symbol == null ? null : symbol(symbol);
+            known = s == null ? "" : s.replace('/', '.');
+            dottedNames.put(classKey, known);
+        }
+        return known;
+    }
+
+    /** The method keys of a stack trace's frames, top first; empty when unknown. */
+    long[] stack(long key) {
+        long[] frames = stacks.get(key);
+        if (frames == null) {
+            int at = stackAt.get(key);
+            frames = at < 0 ? new long[0] : readStack(at);
+            stacks.put(key, frames);
+        }
+        return frames;
+    }
+
+    private String symbol(long key) {
+        String s = symbols.get(key);
+        if (s == null && !symbols.containsKey(key)) {
+            int at = symbolAt.get(key);
+            if (at >= 0) {
+                int saved = c.pos;
+                c.pos = at;
+                s = readOneString(symbolType);
+                c.pos = saved;
+            }
+            symbols.put(key, s);
+        }
+        return s;
+    }
+
+    /** The one string field of a struct (a symbol's), the rest skipped. */
+    private String readOneString(Metadata.Type t) {
+        if (t == null) {
+            return null;
+        }
+        String s = null;
+        for (Metadata.Field f : t.fieldArray) {
+            if (s == null && f.op == Metadata.OP_STRING && !f.array && !f.constantPool) {
+                s = c.readString(this);
+            } else {
+                values.skip(f);
+            }
+        }
+        return s;
+    }
+
+    /** Reads every checkpoint event of the chunk, from the last one back to the first. */
+    static ConstantPools read(Cursor c, boolean compressed, long lastCheckpoint, Metadata metadata) {
+        ConstantPools pools = new ConstantPools(c, compressed);
+        long position = lastCheckpoint;
+        for (int guard = 0; guard < 1_000_000; guard++) {
+            c.pos = Math.toIntExact(position);
+            c.readInt(); // size
+            long type = c.readLong();
+            if (type != 1) {
+                throw new JfrFormatException("no checkpoint event at " + position + " (type " + type + ")");
+            }
+            c.readLong(); // start time
+            c.readLong(); // duration
+            long delta = c.readLong();
+            c.readByte(); // whether a flush wrote it
+            int count = c.readInt();
+            for (int i = 0; i < count; i++) {
+                long typeId = c.readLong();
+                Metadata.Type t = metadata.byId.get(typeId);
+                if (t == null) {
+                    throw new JfrFormatException(
+                            "constant pool of unknown type " + typeId + " at " + position);
+                }
+                pools.readPool(t);
+            }
+            if (delta == 0) {
+                return pools;
+            }
+            position += delta;
+            if (position < ChunkHeader.SIZE || position >= c.limit()) {
+                throw new JfrFormatException("checkpoint chain leaves the chunk at " + position);
+            }
+        }
+        throw new JfrFormatException("checkpoint chain does not end");
+    }
+
+    private static PoolKind kind(Metadata.Type t) {
+        return switch (t.name) {
+            case "java.lang.String" -> PoolKind.STRING;
+            case "jdk.types.Symbol" -> PoolKind.SYMBOL;
+            case "java.lang.Thread" -> PoolKind.THREAD;
+            case "java.lang.Class" -> PoolKind.CLASS;
+            case "jdk.types.Method" -> PoolKind.METHOD;
+            case "jdk.types.StackTrace" -> PoolKind.STACK;
+            default -> isSimpleString(t) ? PoolKind.SIMPLE_STRING : PoolKind.OTHER;
+        };
+    }
+
+    static boolean isSimpleString(Metadata.Type t) {
+        if (t.fields.size() != 1) {
+            return false;
+        }
+        Metadata.Field f = t.fields.getFirst();
+        return f.op == Metadata.OP_STRING && !f.array && !f.constantPool;
+    }
+
+    private void readPool(Metadata.Type t) {
+        int count = c.readInt();
+        PoolKind kind = kind(t);
+        switch (kind) {
+            case SYMBOL -> symbolType = t;
+            case STACK -> stackType = t;
+            default -> {
+            }
+        }
+        int classNameField = kind == PoolKind.CLASS ? t.field("name") : -1;
+        int methodType = kind == PoolKind.METHOD ? t.field("type") : -1;
+        int methodName = kind == PoolKind.METHOD ? t.field("name") : -1;
+        Map<Long, String> simple = kind == PoolKind.SIMPLE_STRING
+                ? simpleStrings.computeIfAbsent(t.id, k -> new HashMap<>())
+                : null;
+        for (int i = 0; i < count; i++) {
+            long key = c.readLong();
+            switch (kind) {
+                case STRING -> {
+                    stringAt.put(key, c.pos);
+                    c.skipString();
+                }
+                case SYMBOL -> {
+                    symbolAt.put(key, c.pos);
+                    values.skipFields(t);
+                }
+                case STACK -> {
+                    stackAt.put(key, c.pos);
+                    values.skipFields(t);
+                }
+                case THREAD -> threads.put(key, readThread(t));
+                case CLASS -> classNames.put(key, readFields(t, classNameField, -1)[0]);
+                case METHOD -> methods.put(key, readFields(t, methodType, methodName));
+                case SIMPLE_STRING -> simple.put(key, c.readString(this));
+                case OTHER -> values.skipFields(t);
+            }
+        }
+    }
+
+    /** The long values (numbers or keys) of up to two fields of a struct; the rest is skipped. */
+    private long[] readFields(Metadata.Type t, int first, int second) {
+        long[] out = new long[2];
+        Metadata.Field[] fields = t.fieldArray;
+        for (int i = 0; i < fields.length; i++) {
+            if (i == first) {
+                out[0] = values.readLong(fields[i]);
+            } else if (i == second) {
+                out[1] = values.readLong(fields[i]);
+            } else {
+                values.skip(fields[i]);
+            }
+        }
+        return out;
+    }
+
+    private JfrThread readThread(Metadata.Type t) {
+        String osName = null;
+        String javaName = null;
+        long osId = -1;
+        long javaId = -1;
+        boolean virtual = false;
+        for (Metadata.Field f : t.fieldArray) {
+            switch (f.array ? "" : f.name) {
+                case "osName" -> osName = values.readString(f);
+                case "javaName" -> javaName = values.readString(f);
+                case "osThreadId" -> osId = values.readLong(f);
+                case "javaThreadId" -> javaId = values.readLong(f);
+                case "virtual" -> virtual = values.readLong(f) != 0;
+                default -> values.skip(f);
+            }
+        }
+        String name = javaName != null ? javaName : osName;
+        // A thread of the VM's own (GC, compiler) has no Java id: 0 in the pool, -1 to the JDK's reader, and to us.
+        return new JfrThread(javaId == 0 ? -1 : javaId, osId, name == null ? "?" : name, virtual);
+    }
+
+    private long[] readStack(int at) {
+        int saved = c.pos;
+        c.pos = at;
+        long[] methods = new long[0];
+        for (Metadata.Field f : stackType.fieldArray) {
+            if (f.name.equals("frames") && f.array && !f.constantPool) {
+                int n = c.readInt();
+                if (n < 0 || n > c.limit() - c.pos) {
+                    throw new JfrFormatException("stack trace of " + n + " frames at " + c.pos);
+                }
+                methods = new long[n];
+                int method = f.type.field("method");
+                for (int i = 0; i < n; i++) {
+                    methods[i] = readFields(f.type, method, -1)[0];
+                }
+            } else {
+                values.skip(f);
+            }
+        }
+        c.pos = saved;
+        return methods;
+    }
+}

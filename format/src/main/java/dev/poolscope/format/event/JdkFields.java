@@ -1,0 +1,53 @@
+package dev.poolscope.format.event;
+
+/**
+ * The fields poolscope reads of the JDK's events ({@link JdkTypes}), with the types that carry them (as JDK Mission
+ * Control's JdkAttributes).
+ */
+public final class JdkFields {
+    /** jdk.ThreadPark: the class of the object parked on. */
+    public static final String PARKED_CLASS = "parkedClass";
+    /** jdk.JavaMonitorEnter, jdk.JavaMonitorWait. */
+    public static final String MONITOR_CLASS = "monitorClass";
+    /** jdk.SocketRead, jdk.SocketWrite: the remote host. */
+    public static final String HOST = "host";
+    /** jdk.ExecutionSample, jdk.NativeMethodSample: the thread sampled (the event's own thread is the sampler's). */
+    public static final String SAMPLED_THREAD = "sampledThread";
+    /** jdk.GCPhasePause (the phase), jdk.GarbageCollection (the collector). */
+    public static final String GC_NAME = "name";
+    /** jdk.GarbageCollection. */
+    public static final String SUM_OF_PAUSES = "sumOfPauses";
+    /** jdk.GarbageCollection. */
+    public static final String LONGEST_PAUSE = "longestPause";
+    /** jdk.CPULoad. */
+    public static final String JVM_USER = "jvmUser";
+    /** jdk.CPULoad. */
+    public static final String JVM_SYSTEM = "jvmSystem";
+    /** jdk.CPULoad. */
+    public static final String MACHINE_TOTAL = "machineTotal";
+    /** jdk.ThreadContextSwitchRate. */
+    public static final String SWITCH_RATE = "switchRate";
+    /** jdk.JavaThreadStatistics. */
+    public static final String ACTIVE_COUNT = "activeCount";
+    /** jdk.JavaThreadStatistics. */
+    public static final String DAEMON_COUNT = "daemonCount";
+    /** jdk.JavaThreadStatistics. */
+    public static final String PEAK_COUNT = "peakCount";
+    /** jdk.GCHeapSummary. */
+    public static final String HEAP_USED = "heapUsed";
+    /** jdk.GCHeapSummary: {@link #WHEN_AFTER_GC} or "Before GC". */
+    public static final String WHEN = "when";
+    /** The value of jdk.GCHeapSummary's {@link #WHEN} after a collection. */
+    public static final String WHEN_AFTER_GC = "After GC";
+    /** jdk.JVMInformation. */
+    public static final String JVM_START_TIME = "jvmStartTime";
+    /** jdk.ClassLoadingStatistics. */
+    public static final String LOADED_CLASS_COUNT = "loadedClassCount";
+    /** jdk.GCHeapMemoryUsage. */
+    public static final String USED = "used";
+    /** jdk.ResidentSetSize. */
+    public static final String SIZE = "size";
+
+    private JdkFields() {
+    }
+}
