@@ -143,7 +143,8 @@ public final class RunAnalyzer {
         RecordingInfo recording = null;
         String recordingProblem = null;
         try {
-            recording = new RecordingReader().read(agent, builder);
+            RecordingReader reader = new RecordingReader();
+            recording = builder.read(reader, reader.open(agent));
             if (recording.fromRepository()) {
                 notes.add(recording.warnings().getFirst() + " (the app was probably killed): "
                         + recording.files().size() + " chunks; the recording is partial");

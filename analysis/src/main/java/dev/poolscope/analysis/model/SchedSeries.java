@@ -34,6 +34,15 @@ final class SchedSeries {
         size++;
     }
 
+    /** Appends {@code later}'s samples; its name and OS thread id, being the latest, win. */
+    void addAll(SchedSeries later) {
+        for (int i = 0; i < later.size; i++) {
+            add(later.time[i], later.cpu[i], later.runDelay[i], later.involuntary[i], later.voluntary[i]);
+        }
+        threadName = later.threadName;
+        osThreadId = later.osThreadId;
+    }
+
     void seal() {
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {

@@ -32,6 +32,14 @@ final class ThreadSpans {
         size++;
     }
 
+    /** Appends the first {@code n} intervals of {@code other}, with its labels renumbered by {@code remap}. */
+    void addAll(ThreadSpans other, int n, int[] remap) {
+        for (int i = 0; i < n; i++) {
+            int l = other.label[i];
+            add(other.start[i], other.end[i], SpanKind.ALL[other.kind[i]], remap == null ? l : remap[l]);
+        }
+    }
+
     void seal() {
         int[] order = startOrder();
         // One new array at a time, trimmed to size: sealing millions of intervals must not double them all at once.

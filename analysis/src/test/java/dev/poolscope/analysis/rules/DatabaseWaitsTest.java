@@ -19,10 +19,12 @@ class DatabaseWaitsTest {
         Scenario s = new Scenario();
         for (int i = 0; i < 10; i++) {
             long t = Scenario.start(i);
-            s.b.threadWait(new Events.ThreadWait(Scenario.WORKER, t + 10 * Scenario.MS, t + 60 * Scenario.MS,
-                    Events.WaitKind.DATABASE_IO, "127.0.0.1"));
-            s.b.threadWait(new Events.ThreadWait(Scenario.WORKER, t + 60 * Scenario.MS, t + 70 * Scenario.MS,
-                    Events.WaitKind.SOCKET_WRITE, "127.0.0.1"));
+            s.b.events().threadWait(
+                    new Events.ThreadWait(Scenario.WORKER, t + 10 * Scenario.MS, t + 60 * Scenario.MS,
+                            Events.WaitKind.DATABASE_IO, "127.0.0.1"));
+            s.b.events().threadWait(
+                    new Events.ThreadWait(Scenario.WORKER, t + 60 * Scenario.MS, t + 70 * Scenario.MS,
+                            Events.WaitKind.SOCKET_WRITE, "127.0.0.1"));
         }
         return s;
     }

@@ -154,9 +154,9 @@ class RulesTest {
         Scenario s = Scenario.measured(spanMicros, spanMicros - waitMicros, 0);
         for (int i = 0; i < 10; i++) {
             long start = Scenario.start(i);
-            s.b.redisWait(
+            s.b.events().redisWait(
                     new Events.RedisWait(Scenario.WORKER, start, start + waitMicros * 1000, "GET", true));
-            s.b.redisRoundTrip(
+            s.b.events().redisRoundTrip(
                     new Events.RedisRoundTrip(Scenario.LOOP, start, start + tripMicros * 1000, "GET", 42,
                             true));
         }
@@ -229,7 +229,7 @@ class RulesTest {
         assertBand(platform, RuleResult.Severity.OK, 0, 0);
         Scenario s = new Scenario();
         s.virtualThreads = true;
-        s.b.virtualThreadPinned(
+        s.b.events().virtualThreadPinned(
                 new dev.poolscope.analysis.recording.Events.VirtualThreadPinned(Scenario.WORKER,
                         Scenario.T0, Scenario.T0 + 100 * Scenario.MS));
         RuleResult pinned = Scenario.run(new VirtualThreadPinningRule(), s);

@@ -1,0 +1,37 @@
+package dev.poolscope.analysis.recording;
+
+/**
+ * Where a pass over the chunks puts their events: a listener per chunk, joined back in file order. A sink whose
+ * {@link #fork} returns one listener for every chunk is read on one thread.
+ */
+public interface ChunkSink<P extends RecordingListener> {
+    /** The listener for chunk {@code index} (0 is the first chunk of the first file). */
+    P fork(int index);
+
+    /** Called in file order, each part once its chunk is read. */
+    void join(P part);
+
+    /** Whether forks may be fed on other threads at once. */
+    default boolean parallel() {
+        return true;
+    }
+
+    /** One listener for every chunk, on one thread. */
+    static ChunkSink<RecordingListener> of(RecordingListener l) {
+        return new ChunkSink<>() {
+            @Override
+            public RecordingListener fork(int index) {
+                return l;
+            }
+
+            @Override
+            public void join(RecordingListener part) {
+            }
+
+            @Override
+            public boolean parallel() {
+                return false;
+            }
+        };
+    }
+}
