@@ -83,7 +83,7 @@ final class InstancesAnalyzer {
                 Diagnosis.Result d = new Diagnosis().evaluate(m);
                 RunSummary s = RunSummary.of(m);
                 String report = RunFolder.instanceReport(name);
-                List<FlameInput> flames = analyzer.flames(runDir, agent, m, b.recording(), name + "-");
+                List<FlameInput> flames = analyzer.flames(runDir, agent, m, b, name + "-");
                 RunAnalyzer.AgentCost cost = RunAnalyzer.agentCost(agent, m);
                 new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames,
                         cost.cpu(),

@@ -18,16 +18,18 @@ final class RunCollectors implements RecordingListener {
     final CpuSampleCollector cpu;
     final ProcessCollector process;
     final Startup.Collector startup;
+    final StackCollector stacks;
 
     RunCollectors(Scope scope, long maxSpans) {
         this(scope, new RequestCollector(scope), new SpanCollector(scope, maxSpans), new PoolCollector(scope),
                 new RedisCollector(scope), new ReactiveCollector(scope), new SchedCollector(),
-                new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector());
+                new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
+                new StackCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
             RedisCollector redis, ReactiveCollector reactive, SchedCollector sched, CpuSampleCollector cpu,
-            ProcessCollector process, Startup.Collector startup) {
+            ProcessCollector process, Startup.Collector startup, StackCollector stacks) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
@@ -38,13 +40,15 @@ final class RunCollectors implements RecordingListener {
         this.cpu = cpu;
         this.process = process;
         this.startup = startup;
+        this.stacks = stacks;
     }
 
     /** Empty collectors for one chunk, with a scope of their own. */
     RunCollectors fork() {
         Scope s = scope.fork();
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
-                reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s));
+                reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
+                stacks.fork(s));
     }
 
     /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
@@ -58,6 +62,7 @@ final class RunCollectors implements RecordingListener {
         cpu.join(later.cpu);
         process.join(later.process);
         startup.join(later.startup);
+        stacks.join(later.stacks);
     }
 
     @Override
@@ -182,6 +187,11 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void r2dbcPool(Events.R2dbcPoolGauge e) {
         pools.r2dbcPool(e);
+    }
+
+    @Override
+    public void stackSample(Events.StackSample e) {
+        stacks.stackSample(e);
     }
 
     @Override

@@ -212,6 +212,11 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         root().cpu.profilerSample(timeNanos, yieldSpin);
     }
 
+    /** The JDK recording's stacks in the window, for its flame graphs (none before the recording is read). */
+    public StackProfiles stackProfiles() {
+        return root == null ? StackProfiles.NONE : root.stacks.profiles();
+    }
+
     /** Joins and attributes; {@code recording} may be null when only the .jtl was readable. */
     public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
             List<String> notes) {
