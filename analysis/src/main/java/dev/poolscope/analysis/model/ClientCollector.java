@@ -27,6 +27,9 @@ final class ClientCollector implements Consumer<JtlSample> {
     /** Set while the .jtl is read again for the samples of the kept requests. */
     private boolean reread;
     private long rereadWithoutId;
+    /** Samples of kept requests the reread could not keep: past the cap (ids repeated across copies of a file). */
+    long rereadDropped;
+    private int rereadMax;
 
     ClientCollector(int max) {
         this.max = max;
@@ -47,7 +50,11 @@ final class ClientCollector implements Consumer<JtlSample> {
         if (reread) {
             boolean hasId = s.requestId() != null && !s.requestId().isEmpty();
             if (hasId ? sample.chosenId(s.requestId()) : rereadWithoutId++ % every == 0) {
-                client.add(s);
+                if (client.size() < rereadMax) {
+                    client.add(s);
+                } else {
+                    rereadDropped++;
+                }
             }
             return;
         }
@@ -84,8 +91,10 @@ final class ClientCollector implements Consumer<JtlSample> {
     }
 
     /** The counts and the span of the first read stay; the kept samples become those of the kept requests. */
-    void startReread(RequestSample.Lookup requests) {
+    /** {@code kept}: how many requests were kept, so as many samples can be (one each: their ids are unique). */
+    void startReread(RequestSample.Lookup requests, int kept) {
         this.sample = requests;
+        this.rereadMax = Math.max(max, kept);
         reread = true;
         client.clear();
     }

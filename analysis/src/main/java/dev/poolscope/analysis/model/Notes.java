@@ -31,10 +31,29 @@ final class Notes {
             notes.add(
                     outside + " wait, hold and reactive intervals overlapping no kept request were not kept");
         }
+        if (c.stacks.dropped > 0) {
+            notes.add(c.stacks.dropped + " stack samples of threads and stacks beyond the first "
+                    + StackCollector.MAX_ENTRIES + " distinct ones were not kept in the flame graphs");
+        }
         if (wall.dropped > 0) {
             notes.add(wall.dropped + " wall samples beyond the first " + SampledWaits.MAX_SAMPLES
                     + " were not kept: later requests may show more unexplained time");
         }
+    }
+
+    /** Where the requests' CPU and run delay came from, when not all from the thread clock. */
+    static void clock(List<String> notes, long clocked, long unclocked) {
+        if (clocked > 0 && unclocked > 0) {
+            notes.add("the agent read the thread clock of " + clocked + " of " + (clocked + unclocked)
+                    + " requests (its requestClock budget, or requests on virtual threads): the others' CPU and run"
+                    + " delay come from ThreadSchedStat, sampled about every second");
+        }
+    }
+
+    static void noSchedStat(List<String> notes) {
+        notes.add(
+                "no ThreadSchedStat for the worker threads: run delay cannot be measured; on-CPU time comes "
+                        + "from execution samples (20 ms period, at most a few threads per sample)");
     }
 
     /** Requests and samples the window or the warm-up left out. */
@@ -51,6 +70,11 @@ final class Notes {
 
     /** What was kept of the JMeter samples, once restricted to those of the kept requests when these are a sample. */
     static void client(List<String> notes, ClientCollector client, boolean requestsSampled) {
+        if (client.rereadDropped > 0) {
+            notes.add(client.rereadDropped + " JMeter samples of kept requests beyond the first "
+                    + client.client.size()
+                    + " were not kept (their request ids repeat: the same ids in several runs' samples?)");
+        }
         long notKept = client.counted - client.client.size();
         if (requestsSampled && client.counted > 0) {
             notes.add(notKept + " of " + client.counted

@@ -41,7 +41,7 @@ final class ReactiveData {
         }
     }
 
-    static final int MAX_OWN = 2_000_000;
+    static final int MAX_OWN = 1_000_000;
     /** {@code poolscope.Request}'s server on the reactive stack. */
     static final String NETTY = "netty";
     /**

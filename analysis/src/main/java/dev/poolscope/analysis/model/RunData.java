@@ -12,9 +12,14 @@ import dev.poolscope.analysis.recording.Events;
  * CPU samples, the pauses, async-profiler's wall samples, the interval labels and the threads of the kept requests.
  */
 final class RunData {
-    static final int MAX_REQUESTS = 1_000_000;
-    static final int MAX_CLIENT_SAMPLES = 1_000_000;
-    static final long MAX_SPANS = 5_000_000;
+    /**
+     * The caps that bound the analysis' memory whatever the recording's length (-Xmx512m holds them with room): past
+     * them requests are sampled evenly over the window (a minute at 3,000 requests a second fits whole), JMeter samples
+     * thinned, intervals and reactive intervals kept in file order; every cap hit is a note.
+     */
+    static final int MAX_REQUESTS = 200_000;
+    static final int MAX_CLIENT_SAMPLES = 200_000;
+    static final long MAX_SPANS = 2_000_000;
 
     final Map<Long, ThreadSpans> spans;
     final Map<Long, SchedSeries> sched;

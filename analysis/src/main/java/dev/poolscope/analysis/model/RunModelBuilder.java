@@ -23,18 +23,13 @@ import dev.poolscope.analysis.recording.RunMetadata;
  * assembles: the client join, each request's attribution, the run-wide figures.
  */
 public final class RunModelBuilder implements Consumer<JtlSample> {
-    private final int maxRequests;
     private final long maxSpans;
     private final ClientCollector client;
     private final SampledWaits wall = new SampledWaits();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
-    private RequestSample sample = RequestSample.all(0);
+    private final RequestPasses passes;
     private RunCollectors root;
-    /** The request passes when they are fed one request at a time (tests): 0, 1, then done. */
-    private int pass;
-    private RequestSample.Counting counting;
-    private RequestSample.Choosing choosing;
 
     public RunModelBuilder() {
         this(RunData.MAX_REQUESTS, RunData.MAX_SPANS);
@@ -46,10 +41,9 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     }
 
     RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
-        this.maxRequests = maxRequests;
         this.maxSpans = maxSpans;
         this.client = new ClientCollector(maxClientSamples);
-        this.counting = new RequestSample.Counting(RequestCollector.SLOWEST);
+        this.passes = new RequestPasses(maxRequests);
     }
 
     /** Restricts the figures to {@code w}; call before the recording is read. */
@@ -74,28 +68,9 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
      */
     public RecordingInfo read(RecordingReader reader, RecordingReader.Source source)
             throws RecordingException {
-        Scope keys = new Scope(window, RequestSample.all(0));
-        List<Long> perChunk = new ArrayList<>();
-        reader.requests(source, sink(i -> new RequestKeys(keys, counting.fork(), null), p -> {
-            perChunk.add(p.counting.counted);
-            counting.join(p.counting);
-        }));
-        long every = RequestSample.every(counting.counted, maxRequests);
-        if (every > 1) {
-            long[] offsets = new long[perChunk.size()];
-            for (int i = 1; i < offsets.length; i++) {
-                offsets[i] = offsets[i - 1] + perChunk.get(i - 1);
-            }
-            choosing = new RequestSample.Choosing(every, 0);
-            reader.requests(source, sink(i -> new RequestKeys(keys, null,
-                    new RequestSample.Choosing(every, offsets[i])), p -> choosing.join(p.choosing)));
-            sample = RequestSample.of(counting.counted, every, choosing, counting.longest());
-        } else {
-            sample = RequestSample.all(counting.counted);
-        }
-        pass = 2;
+        passes.read(reader, source, window);
         RunCollectors all = root();
-        return reader.readAll(source, sink(i -> all.fork(), all::join));
+        return reader.readAll(source, ChunkSink.of(i -> all.fork(), all::join));
     }
 
     /** The events of the whole recording, fed one by one (tests; the reader uses {@link #read}). */
@@ -105,71 +80,22 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
 
     private RunCollectors root() {
         if (root == null) {
-            root = new RunCollectors(new Scope(window, sample), maxSpans);
+            root = new RunCollectors(new Scope(window, passes.sample()), maxSpans);
         }
         return root;
     }
 
-    private static <P extends RecordingListener> ChunkSink<P> sink(java.util.function.IntFunction<P> fork,
-            Consumer<P> join) {
-        return new ChunkSink<>() {
-            @Override
-            public P fork(int index) {
-                return fork.apply(index);
-            }
-
-            @Override
-            public void join(P part) {
-                join.accept(part);
-            }
-        };
-    }
-
-    /** One chunk's part of a request pass: counting, or choosing every k-th. */
-    private static final class RequestKeys implements RecordingListener {
-        private final Scope scope;
-        final RequestSample.Counting counting;
-        final RequestSample.Choosing choosing;
-
-        RequestKeys(Scope scope, RequestSample.Counting counting, RequestSample.Choosing choosing) {
-            this.scope = scope;
-            this.counting = counting;
-            this.choosing = choosing;
-        }
-
-        @Override
-        public void requestPass(Events.Request e) {
-            if (!scope.counts(e.requestId(), e.startNanos())) {
-                return;
-            }
-            if (counting != null) {
-                counting.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos());
-            } else {
-                choosing.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), e.requestId());
-            }
-        }
-    }
-
-    /** Whether one more request-only pass is wanted, when they are fed by hand: the count, then past the cap the choice. */
+    /** Whether one more request-only pass is wanted, when they are fed by hand (tests). */
     boolean wantsRequestPass() {
-        return pass == 0 || pass == 1 && choosing != null;
+        return passes.wantsPass();
     }
 
     void requestPass(Events.Request e) {
-        new RequestKeys(new Scope(window, RequestSample.all(0)), pass == 0 ? counting : null, choosing)
-                .requestPass(e);
+        passes.request(e, window);
     }
 
     void requestPassEnd() {
-        if (pass == 0) {
-            long every = RequestSample.every(counting.counted, maxRequests);
-            choosing = every > 1 ? new RequestSample.Choosing(every, 0) : null;
-            sample = RequestSample.all(counting.counted);
-        } else if (pass == 1) {
-            sample = RequestSample.of(counting.counted, RequestSample.every(counting.counted, maxRequests),
-                    choosing, counting.longest());
-        }
-        pass++;
+        passes.passEnd();
     }
 
     /**
@@ -182,7 +108,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     }
 
     public void rereadClient() {
-        client.startReread(root().scope.sample);
+        client.startReread(root().scope.sample, root().requests.requests.size());
     }
 
     /**
@@ -236,11 +162,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         TimelineCollector timeline = new TimelineCollector(span[0], span[1], RunFigures.laneThreads(kept));
         Attribution a = new Attribution(data, reactive);
         a.attribute(kept, joined.partner(), timeline);
-        if (a.clocked > 0 && a.unclocked > 0) {
-            all.add("the agent read the thread clock of " + a.clocked + " of " + (a.clocked + a.unclocked)
-                    + " requests (its requestClock budget, or requests on virtual threads): the others' CPU and run"
-                    + " delay come from ThreadSchedStat, sampled about every second");
-        }
+        Notes.clock(all, a.clocked, a.unclocked);
         List<RequestTimeline> requests = a.requests;
         List<StepProfile> slowest = a.slowest(c.requests.longest);
         int lanesOmitted = Math.max(0,
@@ -251,8 +173,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         boolean schedstat = workerIds.stream()
                 .anyMatch(id -> data.sched.containsKey(id) && data.sched.get(id).usable());
         if (!schedstat && !requests.isEmpty()) {
-            all.add("no ThreadSchedStat for the worker threads: run delay cannot be measured; on-CPU time comes "
-                    + "from execution samples (20 ms period, at most a few threads per sample)");
+            Notes.noSchedStat(all);
         }
         return new RunModel(metadata, recording, jtl, List.copyOf(all), measured, span[0], span[1],
                 List.copyOf(requests), List.copyOf(client.client), joined.join(c.requests, requests.size()),

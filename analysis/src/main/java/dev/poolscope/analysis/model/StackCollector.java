@@ -12,8 +12,12 @@ import dev.poolscope.analysis.recording.Events;
  */
 final class StackCollector implements Collector<StackCollector> {
     private final Scope scope;
+    /** Distinct (thread, stack) pairs kept: virtual threads are one per request, each with its own stacks. */
+    static final int MAX_ENTRIES = 500_000;
     private final Map<Events.StackKind, Map<Long, Map<Events.Stack, long[]>>> counts = new EnumMap<>(
             Events.StackKind.class);
+    private int entries;
+    long dropped;
 
     StackCollector(Scope scope) {
         this.scope = scope;
@@ -26,22 +30,32 @@ final class StackCollector implements Collector<StackCollector> {
 
     @Override
     public void join(StackCollector later) {
-        later.counts.forEach((kind, byThread) -> byThread.forEach((thread, stacks) -> {
-            Map<Events.Stack, long[]> mine = of(kind, thread);
-            stacks.forEach((stack, n) -> mine.computeIfAbsent(stack, k -> new long[1])[0] += n[0]);
-        }));
+        later.counts.forEach((kind, byThread) -> byThread.forEach((thread, stacks) -> stacks
+                .forEach((stack, n) -> count(kind, thread, stack, n[0]))));
+        dropped += later.dropped;
     }
 
     @Override
     public void stackSample(Events.StackSample e) {
         if (scope.in(e.timeNanos())) {
-            of(e.kind(), e.javaThreadId()).computeIfAbsent(e.stack(), k -> new long[1])[0]++;
+            count(e.kind(), e.javaThreadId(), e.stack(), 1);
         }
     }
 
-    private Map<Events.Stack, long[]> of(Events.StackKind kind, long thread) {
-        return counts.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(thread,
-                k -> new HashMap<>());
+    private void count(Events.StackKind kind, long thread, Events.Stack stack, long n) {
+        Map<Events.Stack, long[]> stacks = counts.computeIfAbsent(kind, k -> new HashMap<>())
+                .computeIfAbsent(thread, k -> new HashMap<>());
+        long[] c = stacks.get(stack);
+        if (c == null) {
+            if (entries >= MAX_ENTRIES) {
+                dropped += n;
+                return;
+            }
+            entries++;
+            c = new long[1];
+            stacks.put(stack, c);
+        }
+        c[0] += n;
     }
 
     /** The stacks counted, per kind and thread. */

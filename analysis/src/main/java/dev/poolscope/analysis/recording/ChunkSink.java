@@ -1,5 +1,8 @@
 package dev.poolscope.analysis.recording;
 
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
 /**
  * Where a pass over the chunks puts their events: a listener per chunk, joined back in file order. A sink whose
  * {@link #fork} returns one listener for every chunk is read on one thread.
@@ -31,6 +34,21 @@ public interface ChunkSink<P extends RecordingListener> {
             @Override
             public boolean parallel() {
                 return false;
+            }
+        };
+    }
+
+    /** A listener per chunk from {@code fork}, each handed to {@code join} in file order. */
+    static <P extends RecordingListener> ChunkSink<P> of(IntFunction<P> fork, Consumer<P> join) {
+        return new ChunkSink<>() {
+            @Override
+            public P fork(int index) {
+                return fork.apply(index);
+            }
+
+            @Override
+            public void join(P part) {
+                join.accept(part);
             }
         };
     }
