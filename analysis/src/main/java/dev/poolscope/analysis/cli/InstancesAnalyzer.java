@@ -24,8 +24,8 @@ import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
-import dev.poolscope.analysis.rules.Diagnosis;
-import dev.poolscope.analysis.rules.InstancesDiagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.diagnosis.InstancesDiagnosis;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
 

@@ -28,7 +28,7 @@ import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.SummaryFile;

@@ -172,9 +172,9 @@ class RunModelBuilderCapsTest {
                         org.assertj.core.data.Offset.offset(1e-6));
         assertThat(sampled.pools().connectionWait().count()).isEqualTo(40);
 
-        dev.poolscope.analysis.rules.Diagnosis.Result dAll = new dev.poolscope.analysis.rules.Diagnosis()
+        dev.poolscope.analysis.diagnosis.Diagnosis.Result dAll = new dev.poolscope.analysis.diagnosis.Diagnosis()
                 .evaluate(all);
-        dev.poolscope.analysis.rules.Diagnosis.Result dSampled = new dev.poolscope.analysis.rules.Diagnosis()
+        dev.poolscope.analysis.diagnosis.Diagnosis.Result dSampled = new dev.poolscope.analysis.diagnosis.Diagnosis()
                 .evaluate(sampled);
         assertThat(dAll.primaryCause()).isEqualTo("pool-starvation");
         assertThat(dSampled.primaryCause()).isEqualTo(dAll.primaryCause());

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
+import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
 
 /**
  * Database time in the rules, on exact synthetic events: ten 100 ms requests, each 50 ms in a socket read under the

@@ -13,6 +13,11 @@ import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.rules.pool.PoolStarvationRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopBlockedRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopSaturatedRule;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
 
 /**
  * The reactive stack's rules on synthetic events with exact times: the sentences, the chain and the arithmetic of

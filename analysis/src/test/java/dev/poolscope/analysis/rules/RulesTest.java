@@ -9,6 +9,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.rules.cpu.CpuOversubscriptionRule;
+import dev.poolscope.analysis.rules.cpu.HandoffSpinRule;
+import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.lock.LockContentionRule;
+import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
+import dev.poolscope.analysis.rules.pool.PoolStarvationRule;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
+import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
+import dev.poolscope.analysis.rules.workers.BacklogQueueingRule;
 
 /** Every rule on synthetic events: the exact sentence and the score band. */
 class RulesTest {

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.workers;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,12 +9,18 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * Requests waiting before the application sees them (accept backlog, connect): client elapsed minus server time,
  * invisible to a server-side APM.
  */
-final class BacklogQueueingRule implements Rule {
+public final class BacklogQueueingRule implements Rule {
     static final Threshold BACKLOG_SHARE = new Threshold("backlog share of client time", 10, 30,
             Unit.PERCENT);
     /** A large share of a tiny client time is the load generator's own connect and transfer, not queueing. */

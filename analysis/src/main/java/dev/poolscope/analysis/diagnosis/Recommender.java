@@ -1,20 +1,30 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.diagnosis;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
+import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.lock.LockSizing;
+import dev.poolscope.analysis.rules.pool.PoolSizing;
+import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
+import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
+import dev.poolscope.analysis.rules.workers.WorkerSizing;
 
 /** Picks the recommendation that fits the primary cause; virtual-thread runs get no worker count. */
-final class Recommender {
+public final class Recommender {
 
     Recommendation recommend(RunModel run, String primary, CauseChain chain) {
         if (run.requests().isEmpty() || run.durationSeconds() <= 0) {
             return Recommendation.notAvailable("no requests");
         }
         Measured m = Measured.of(run);
-        if (virtual(run)) {
+        if (Facts.virtual(run)) {
             double pinned = run.serverTotal().totalNanos() == 0
                     ? 0
                     : 100.0 * run.process().pinnedNanos()
@@ -65,10 +75,5 @@ final class Recommender {
 
     private static Recommendation notThreads(String primary) {
         return new Recommendation("none", null, Messages.format("recommend.none.other", primary), List.of());
-    }
-
-    /** Requests ran on virtual threads: the knob says so, or the request threads were virtual. */
-    static boolean virtual(RunModel run) {
-        return Boolean.TRUE.equals(run.metadata().virtualThreads());
     }
 }

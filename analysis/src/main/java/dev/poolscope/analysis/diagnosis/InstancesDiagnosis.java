@@ -1,9 +1,11 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.diagnosis;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.RuleResult;
 
 /**
  * The diagnosis of a service run as several instances, from each instance's own diagnosis. The overall primary cause

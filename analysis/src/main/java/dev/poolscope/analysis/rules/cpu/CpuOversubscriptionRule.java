@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.cpu;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,9 +9,17 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
 
 /** More runnable threads than CPUs: worker run delay (schedstat field 2) large next to their CPU time. */
-final class CpuOversubscriptionRule implements Rule {
+public final class CpuOversubscriptionRule implements Rule {
     static final Threshold RUN_DELAY_SHARE = new Threshold("run delay / (CPU + run delay) of workers", 10, 30,
             Unit.PERCENT);
     /** What the waiting cost requests: a crowded run queue matters only when requests spend their time in it. */

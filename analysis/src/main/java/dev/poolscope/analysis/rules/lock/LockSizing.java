@@ -1,19 +1,22 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.lock;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
 
 /**
  * Lock-bound: with a serial part s of each request, throughput is capped at 1 / s whatever the thread count
  * (Amdahl). The threads that keep the measured throughput are the ones not waiting for the lock: X × (S − lock
  * wait) by Little's law; the rest only queue. The fix is the lock, named by what the threads waited on.
  */
-final class LockSizing {
+public final class LockSizing {
 
-    Recommendation recommend(RunModel run, Measured m) {
+    public Recommendation recommend(RunModel run, Measured m) {
         double x = m.throughput();
         double working = Math.max(0, m.server() - m.lockWait());
         if (x <= 0) {

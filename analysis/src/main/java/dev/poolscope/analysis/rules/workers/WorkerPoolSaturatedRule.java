@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.workers;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,6 +9,14 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * The worker pool itself is the bottleneck: every worker busy, requests queueing in front of the pool, and the
@@ -16,9 +24,9 @@ import dev.poolscope.format.folder.RunFolder;
  * queueing on a pool or a lock. More workers (or virtual threads) would serve more requests at once; when the
  * workers are busy on CPU instead, it is CPU-bound and this rule stays low.
  */
-final class WorkerPoolSaturatedRule implements Rule {
+public final class WorkerPoolSaturatedRule implements Rule {
     /** Busy workers block arrivals only when all of them are busy: at half the samples queueing is routine. */
-    static final Threshold WORKERS_FULL = new Threshold("samples with every worker busy", 25, 50,
+    public static final Threshold WORKERS_FULL = new Threshold("samples with every worker busy", 25, 50,
             Unit.PERCENT);
     /** Same limits as backlog-queueing: below a few ms a client's time in front of the server is connect cost. */
     static final Threshold BACKLOG_MEAN = BacklogQueueingRule.BACKLOG_MEAN;
@@ -48,7 +56,7 @@ final class WorkerPoolSaturatedRule implements Rule {
             return notEnoughData("no " + RequestEvent.NAME + " events");
         }
         // A virtual thread per request: there is no worker pool to saturate.
-        if (Recommender.virtual(run)) {
+        if (Facts.virtual(run)) {
             return result(0, "virtual", List.of());
         }
         // Event loops, not workers, serve requests on the reactive stack: never send anyone to "more workers".
@@ -103,12 +111,12 @@ final class WorkerPoolSaturatedRule implements Rule {
         return busy >= max * 0.95 ? 100.0 : 0.0;
     }
 
-    static double blockingPct(RunModel run) {
+    public static double blockingPct(RunModel run) {
         long total = run.serverTotal().totalNanos();
         return total == 0 ? 0 : 100.0 * Measured.independentNanos(run) / total;
     }
 
-    static double backlogMeanMs(RunModel run) {
+    public static double backlogMeanMs(RunModel run) {
         long sum = 0;
         long n = 0;
         for (RequestTimeline r : run.requests()) {

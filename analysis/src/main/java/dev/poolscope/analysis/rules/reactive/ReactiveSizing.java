@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.reactive;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,15 +9,19 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SchedTotals;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.diagnosis.HealthyRule;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
 
 /**
  * The reactive stack has no worker pool: its levers are the event loops (against the cores), the R2DBC pool (by
  * Little's law) and blocking calls (off the loop). Each recommendation shows its arithmetic and what it predicts.
  */
-final class ReactiveSizing {
+public final class ReactiveSizing {
     static final double HEADROOM = 1.25;
 
-    Recommendation recommend(RunModel run, Measured m, String primary) {
+    public Recommendation recommend(RunModel run, Measured m, String primary) {
         return switch (primary) {
             case EventLoopBlockedRule.ID -> offLoop(run, m);
             case "pool-starvation", "connection-held" -> pool(run, m);

@@ -1,10 +1,27 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.diagnosis;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Recommendation;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.cpu.CpuOversubscriptionRule;
+import dev.poolscope.analysis.rules.cpu.HandoffSpinRule;
+import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.lock.LockContentionRule;
+import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
+import dev.poolscope.analysis.rules.pool.DatabaseUnreachableRule;
+import dev.poolscope.analysis.rules.pool.PoolStarvationRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopBlockedRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopSaturatedRule;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
+import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
+import dev.poolscope.analysis.rules.workers.BacklogQueueingRule;
+import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
 
 /**
  * Runs every rule over a run, links the findings into a cause chain and names its root as the primary cause; then
@@ -25,7 +42,7 @@ public final class Diagnosis {
                 new EventLoopSaturatedRule()));
     }
 
-    Diagnosis(List<Rule> rules) {
+    public Diagnosis(List<Rule> rules) {
         this.rules = List.copyOf(rules);
     }
 

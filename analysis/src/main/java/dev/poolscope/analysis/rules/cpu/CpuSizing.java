@@ -1,19 +1,22 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.cpu;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
 import dev.poolscope.format.folder.RunFolder;
 
 import java.util.List;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
 
 /**
  * CPU-bound: Goetz's threads = cores × (1 + W / C), W the per-request waits that do not queue on a shared resource
  * of this process, C the CPU per request. Run delay, pool and lock waits are queueing, never W: counting them (as
  * Little's law on wall time does) sizes the pool to the queue it created.
  */
-final class CpuSizing {
+public final class CpuSizing {
 
-    Recommendation recommend(Measured m) {
+    public Recommendation recommend(Measured m) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.pool;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,9 +9,16 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.ConnectionWaitEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /** Requests wait for a pooled connection: pending > 0 while active == max, time inside getConnection. */
-final class PoolStarvationRule implements Rule {
+public final class PoolStarvationRule implements Rule {
     static final Threshold POOL_WAIT_SHARE = new Threshold("pool wait share of server time", 10, 30,
             Unit.PERCENT);
 

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.pool;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
 
 /**
  * Pool-bound: Little's law on measured numbers. With C connections each held h seconds per request, the pool serves
@@ -13,10 +16,10 @@ import dev.poolscope.analysis.model.RunModel;
  * more than C × (S − W) / h threads can only queue for connections. When the hold time is stretched by non-database
  * waits, shortening the holds is the lever that raises the ceiling; more connections only move it.
  */
-final class PoolSizing {
+public final class PoolSizing {
     static final double HEADROOM = 1.25;
 
-    Recommendation recommend(RunModel run, Measured m, boolean shortenHolds) {
+    public Recommendation recommend(RunModel run, Measured m, boolean shortenHolds) {
         double x = m.throughput();
         double s = m.server();
         double w = m.poolWait();

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.reactive;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,14 +9,20 @@ import dev.poolscope.analysis.model.SchedTotals;
 import dev.poolscope.format.event.LoopStallEvent;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * Event loops busy on CPU with requests queued behind them: each loop is one thread, so when it is busy (on CPU, or
  * runnable and waiting for one) nearly all the time, the requests it owns wait their turn. Busy share comes from the
  * loops' schedstat; queueing from requests' time behind other requests' long tasks on their loop.
  */
-final class EventLoopSaturatedRule implements Rule {
-    static final String ID = "event-loop-saturated";
+public final class EventLoopSaturatedRule implements Rule {
+    public static final String ID = "event-loop-saturated";
     /**
      * A loop is a single server: in an M/M/1 queue the wait is ρ / (1 − ρ) times the service time, 2.3× at 70% busy
      * and 9× at 90%.

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.vthreads;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -8,9 +8,15 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
-final class VirtualThreadPinningRule implements Rule {
+public final class VirtualThreadPinningRule implements Rule {
     static final Threshold PINNED_SHARE = new Threshold("pinned time share of server time", 1, 5,
             Unit.PERCENT);
 

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.reactive;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -10,14 +10,21 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.LoopStallEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * Blocking calls on an event loop: long loop tasks spent waiting (JDBC, a blocking Redis call, a park, a socket read,
  * a sleep), not on CPU. While a loop blocks, every connection it owns waits, so one blocking call delays requests that
  * never made it. The frame is the stall's top application frame.
  */
-final class EventLoopBlockedRule implements Rule {
-    static final String ID = "event-loop-blocked";
+public final class EventLoopBlockedRule implements Rule {
+    public static final String ID = "event-loop-blocked";
     /**
      * Percent of the loops' time blocked. 1%: one 10-ms blocking task per second per loop, past one-off stalls (class
      * loading, a first connection); 10%: a request arriving at random finds its loop blocked one time in ten.

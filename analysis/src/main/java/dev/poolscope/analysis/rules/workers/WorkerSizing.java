@@ -1,9 +1,12 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.workers;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
 import java.util.ArrayList;
 import java.util.List;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
 
 /**
  * The worker pool itself is the bottleneck: size it from demand, not from the throughput it capped. In a
@@ -11,11 +14,11 @@ import java.util.List;
  * over the window) are the offered concurrency; each needs a worker for the part of its server time that is not
  * queueing here. Bounded by what the connection pool and the CPUs can feed.
  */
-final class WorkerSizing {
+public final class WorkerSizing {
     /** Above this share of server time in blocking waits, virtual threads serve the same demand without a pool. */
     static final double BLOCKING_FOR_VIRTUAL = 0.5;
 
-    Recommendation recommend(Measured m) {
+    public Recommendation recommend(Measured m) {
         if (Double.isNaN(m.offeredConcurrency()) || m.server() <= 0) {
             return Recommendation.notAvailable("no JMeter samples to measure the offered concurrency");
         }

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.cpu;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -6,6 +6,11 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * HikariCP's hand-off spin: a thread returning a connection while others wait loops on Thread.yield in
@@ -14,7 +19,7 @@ import dev.poolscope.format.event.JdkTypes;
  * when the run has them, else from the JDK's execution samples plus its native method samples inside Thread.yield
  * (which count a spinning thread queued for a CPU as well as one on it).
  */
-final class HandoffSpinRule implements Rule {
+public final class HandoffSpinRule implements Rule {
     static final Threshold YIELD_SHARE = new Threshold("CPU samples in ConcurrentBag.requite yield", 2, 10,
             Unit.PERCENT);
     static final long MIN_SAMPLES = 50;

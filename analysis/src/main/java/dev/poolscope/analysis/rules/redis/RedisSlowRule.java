@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.redis;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,6 +9,14 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RedisRoundTripEvent;
 import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * Time waiting for Redis replies, and where it went, judged in absolute time against the round trip: the server
@@ -17,7 +25,7 @@ import dev.poolscope.format.event.ThreadSchedStatEvent;
  * A run-delay share alone says nothing: an idle loop that waited 1 ms for each of its few wake-ups has a high
  * share and costs no one anything.
  */
-final class RedisSlowRule implements Rule {
+public final class RedisSlowRule implements Rule {
     static final Threshold REDIS_SHARE = new Threshold("Redis wait share of server time", 10, 30,
             Unit.PERCENT);
     /**
@@ -100,7 +108,7 @@ final class RedisSlowRule implements Rule {
     }
 
     /** The Lettuce event loop's run delay over the window divided by the replies it delivered, in ms. */
-    static double loopDelayPerReplyMs(RunModel run) {
+    public static double loopDelayPerReplyMs(RunModel run) {
         long replies = run.redis().roundTrip().count();
         return replies == 0 || run.eventLoop().threads() == 0
                 ? 0

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.lock;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -8,9 +8,16 @@ import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /** Monitor enters and parks outside the connection pool and Lettuce, on request threads. */
-final class LockContentionRule implements Rule {
+public final class LockContentionRule implements Rule {
     static final Threshold LOCK_SHARE = new Threshold("lock wait share of server time", 5, 20, Unit.PERCENT);
 
     @Override

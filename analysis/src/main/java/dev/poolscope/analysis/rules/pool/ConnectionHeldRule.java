@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.pool;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -7,12 +7,18 @@ import java.util.List;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.ConnectionHoldEvent;
 import dev.poolscope.format.event.RedisWaitEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * Connections held across non-database work (open-in-view): Redis or lock waits on the holding thread between
  * getConnection and close().
  */
-final class ConnectionHeldRule implements Rule {
+public final class ConnectionHeldRule implements Rule {
     static final Threshold NON_DB_SHARE = new Threshold("non-database waits inside holds", 10, 30,
             Unit.PERCENT);
 

@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.gc;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -6,9 +6,15 @@ import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /** Stop-the-world pauses as a share of the run's wall clock. */
-final class GcPressureRule implements Rule {
+public final class GcPressureRule implements Rule {
     static final Threshold PAUSE_SHARE = new Threshold("GC pause share of run time", 2, 10, Unit.PERCENT);
 
     @Override

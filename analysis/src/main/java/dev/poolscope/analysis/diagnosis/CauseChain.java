@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.diagnosis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
 
 /**
  * Which finding explains which, and the root. A cause that scored at least {@link #EXPLAINER} explains another when
@@ -16,7 +20,7 @@ import dev.poolscope.analysis.model.RunModel;
  * at its root. The primary cause is the root of the highest-scoring finding: a symptom is never primary while
  * something measured explains it, and rule order never decides.
  */
-final class CauseChain {
+public final class CauseChain {
     /** A cause worth naming at all (INFO): it may explain a finding without being one itself. */
     static final int EXPLAINER = 25;
     /** A link explains its target when it accounts for at least half of it: the target would mostly go away. */

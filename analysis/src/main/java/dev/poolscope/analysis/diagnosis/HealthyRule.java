@@ -1,13 +1,17 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.diagnosis;
 
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Unit;
 
 /** The run is healthy when no cause rule reached INFO; its score is the headroom left by the worst one. */
-final class HealthyRule {
-    static final String ID = "healthy";
+public final class HealthyRule {
+    public static final String ID = "healthy";
 
     RuleResult evaluate(RunModel run, List<RuleResult> causes) {
         if (run.requests().isEmpty()) {

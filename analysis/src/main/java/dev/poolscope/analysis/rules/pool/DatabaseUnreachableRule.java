@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.rules;
+package dev.poolscope.analysis.rules.pool;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
@@ -9,13 +9,20 @@ import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.ConnectionWaitEvent;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
 
 /**
  * The database (or the way to it) failed: getConnection threw while the pool had room for more connections. A
  * starved pool fails only with every connection out; with room, the pool tried to make a connection and could
  * not. The wait of those calls is the pool wait it explains.
  */
-final class DatabaseUnreachableRule implements Rule {
+public final class DatabaseUnreachableRule implements Rule {
     /** Share of getConnection calls that failed with room in the pool: any steady share is an outage. */
     static final Threshold FAILED_SHARE = new Threshold("getConnection calls failing with room in the pool",
             0.5,
