@@ -24,6 +24,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             "pprof, otlp, speedscope, collapsed (what ./poolscope run --export passes on)"})
     List<String> export = new ArrayList<>();
 
+    @Option(names = "--skip-seconds", paramLabel = "S", description = "leave out the first S seconds of load"
+            + " (from the first measured request or JMeter sample), then judge the rest for a start-up transient as"
+            + " always: the same run, its start cut by hand")
+    double skipSeconds;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -40,7 +45,19 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             formats.add(format);
         }
-        RunAnalyzer.Outcome o = new RunAnalyzer().analyze(runDir);
+        if (!(skipSeconds >= 0) || Double.isInfinite(skipSeconds)) {
+            spec.commandLine().getErr().println(
+                    "poolscope-analysis: --skip-seconds takes a number of seconds, 0 or more, got "
+                            + skipSeconds);
+            return 2;
+        }
+        RunAnalyzer.Outcome o;
+        try {
+            o = new RunAnalyzer(skipSeconds).analyze(runDir);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("poolscope-analysis: " + e.getMessage());
+            return 2;
+        }
         if (!o.ok()) {
             spec.commandLine().getErr().println("poolscope-analysis: " + o.message());
             return AnalysisCli.FAILED;

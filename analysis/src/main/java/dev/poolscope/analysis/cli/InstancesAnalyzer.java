@@ -14,8 +14,10 @@ import java.util.stream.Stream;
 
 import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.InstanceMerge;
+import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyState;
 import dev.poolscope.analysis.report.FlameInput;
 import dev.poolscope.analysis.report.Instance;
 import dev.poolscope.analysis.report.InstanceSummary;
@@ -69,9 +71,11 @@ final class InstancesAnalyzer {
         List<JtlSample> client = null;
         String run = runDir.getFileName().toString();
         try {
-            for (Path agent : agents) {
-                String name = agent.getFileName().toString();
-                RunAnalyzer.Built b = analyzer.build(runDir, agent, name);
+            List<RunAnalyzer.Built> built = steadyParts(runDir, agents);
+            for (int k = 0; k < agents.size(); k++) {
+                String name = agents.get(k).getFileName().toString();
+                Path agent = agents.get(k);
+                RunAnalyzer.Built b = built.get(k);
                 if (b.failure() != null) {
                     failures.add(name + ": " + b.failure());
                     continue;
@@ -136,6 +140,53 @@ final class InstancesAnalyzer {
             return new RunAnalyzer.Outcome(false,
                     "cannot write the report into " + runDir + ": " + RunAnalyzer.oneLine(e), null, null);
         }
+    }
+
+    /**
+     * Every instance's model on one window, so the service's figures cover one span: each instance judged on its own,
+     * then all cut at the latest steady start among them; none cut when one never settled (the whole window is then
+     * the only span every instance's verdict can rest on).
+     */
+    private List<RunAnalyzer.Built> steadyParts(Path runDir, List<Path> agents) {
+        List<RunAnalyzer.Built> judged = new ArrayList<>();
+        for (Path agent : agents) {
+            judged.add(analyzer.judged(runDir, agent, agent.getFileName().toString()));
+        }
+        List<SteadyState> states = judged.stream().filter(b -> b.failure() == null)
+                .map(b -> b.model().steady()).toList();
+        boolean unsettled = states.stream().anyMatch(st -> st.status() == SteadyState.Status.UNSETTLED);
+        int setter = -1;
+        for (int k = 0; k < judged.size(); k++) {
+            RunAnalyzer.Built b = judged.get(k);
+            if (b.failure() == null && b.model().steady().cut() && (setter < 0 || b.model().steady()
+                    .steadyStartNanos() > judged.get(setter).model().steady().steadyStartNanos())) {
+                setter = k;
+            }
+        }
+        List<RunAnalyzer.Built> out = new ArrayList<>();
+        for (int k = 0; k < agents.size(); k++) {
+            RunAnalyzer.Built b = judged.get(k);
+            String name = agents.get(k).getFileName().toString();
+            if (b.failure() != null) {
+                out.add(b);
+            } else if (!unsettled && setter >= 0) {
+                SteadyState cut = judged.get(setter).model().steady();
+                SteadyState own = b.model().steady();
+                if (k != setter) {
+                    // Cut where the last instance settled: say whose transient that was.
+                    cut = new SteadyState(SteadyState.Status.TRANSIENT, own.skippedSeconds(),
+                            own.judgedWindow(),
+                            own.loadStartNanos(),
+                            cut.steadyStartNanos(), own.judgedSeconds(), cut.shifts(),
+                            agents.get(setter).getFileName() + ": " + cut.sentence());
+                }
+                MeasuredWindow w = b.model().window();
+                out.add(analyzer.cut(runDir, agents.get(k), name, cut.steadyWindow(w), cut));
+            } else {
+                out.add(RunAnalyzer.noted(b.model().steady()) ? b.steady(b.model().steady(), true) : b);
+            }
+        }
+        return out;
     }
 
     /** A note every instance has (about the .jtl or run.json, say) once; an instance's own note with its name. */

@@ -16,6 +16,7 @@ import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.model.StackProfiles;
+import dev.poolscope.analysis.model.SteadyState;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingException;
 import dev.poolscope.analysis.recording.RecordingInfo;
@@ -29,6 +30,8 @@ import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
 import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.steady.SteadyDetector;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.SummaryFile;
@@ -80,9 +83,91 @@ public final class RunAnalyzer {
      */
     record Built(RunModel model, RecordingInfo recording, String recordingProblem, JtlReader.Result jtl,
             String jtlProblem, String failure, StackProfiles stacks) {
+
+        /** With {@code s} as the model's steady state, and with its sentence as a note when {@code note}. */
+        Built steady(SteadyState s, boolean note) {
+            if (model == null) {
+                return this;
+            }
+            RunModel m = model.withSteady(s);
+            if (note && s.sentence() != null) {
+                List<String> notes = new ArrayList<>(m.notes());
+                notes.add(s.sentence());
+                m = rebuildNotes(m, notes, m.startup());
+            }
+            return new Built(m, recording, recordingProblem, jtl, jtlProblem, failure, stacks);
+        }
     }
 
+    private final double skipSeconds;
+
+    /** Analyses the measured window whole. */
+    public RunAnalyzer() {
+        this(0);
+    }
+
+    /** Leaves out the first {@code skipSeconds} of load (by hand, before the steady state is judged). */
+    public RunAnalyzer(double skipSeconds) {
+        if (!(skipSeconds >= 0) || Double.isInfinite(skipSeconds)) {
+            throw new IllegalArgumentException("--skip-seconds takes a number of seconds, 0 or more");
+        }
+        this.skipSeconds = skipSeconds;
+    }
+
+    /**
+     * One agent folder's model on its steady part: read on the measured window (less the first seconds of load skipped
+     * by hand), judged for a start-up transient ({@link SteadyDetector}), and read again from the steady part's start
+     * when one was found.
+     */
     Built build(Path runDir, Path agent, String name) {
+        Built b = judged(runDir, agent, name);
+        SteadyState steady = b.model() == null ? SteadyState.NOT_JUDGED : b.model().steady();
+        if (steady.cut()) {
+            return cut(runDir, agent, name, steady.steadyWindow(b.model().window()), steady);
+        }
+        return noted(steady) ? b.steady(steady, true) : b;
+    }
+
+    /** Whether the steady state is worth a note when nothing was cut for it: none found, or seconds cut by hand. */
+    static boolean noted(SteadyState s) {
+        return s.status() == SteadyState.Status.UNSETTLED || s.skippedSeconds() > 0;
+    }
+
+    /** The model on the measured window (less the first seconds of load skipped by hand), judged, not cut. */
+    Built judged(Path runDir, Path agent, String name) {
+        Built b = read(runDir, agent, name, null);
+        if (b.failure() != null) {
+            return b;
+        }
+        if (skipSeconds > 0) {
+            // Load starts at the first measured request or sample, known only once read.
+            b = read(runDir, agent, name, skip(b.model()));
+        }
+        SteadyState steady = new SteadyDetector().detect(b.model(), skipSeconds);
+        return b.steady(steady, false);
+    }
+
+    /** The model read again on {@code window}, the steady part {@code steady} found. */
+    Built cut(Path runDir, Path agent, String name, MeasuredWindow window, SteadyState steady) {
+        return read(runDir, agent, name, window).steady(steady, true);
+    }
+
+    /** The model's window from {@link #skipSeconds} into its load (its first measured request or sample). */
+    private MeasuredWindow skip(RunModel m) {
+        MeasuredWindow w = m.window();
+        long start = m.startNanos() + Math.round(skipSeconds * 1e9);
+        if (start >= m.endNanos()) {
+            throw new IllegalArgumentException("--skip-seconds " + Messages.num(skipSeconds)
+                    + " leaves nothing of the " + Messages.num(m.durationSeconds()) + " s of load");
+        }
+        return new MeasuredWindow(Math.max(start, w.startNanos()), w.endNanos(), w.source());
+    }
+
+    /**
+     * One agent folder's model read on {@code window}, or, when null, on the window run.json or the .jtl give, or the
+     * whole recording.
+     */
+    private Built read(Path runDir, Path agent, String name, MeasuredWindow window) {
         List<String> notes = new ArrayList<>();
         RunMetadata metadata = RunMetadata.EMPTY;
         try {
@@ -106,7 +191,9 @@ public final class RunAnalyzer {
             notes.add(e.getMessage());
         }
         RunModelBuilder builder = new RunModelBuilder();
-        if (config.hasLoadPhase()) {
+        if (window != null) {
+            builder.measure(window);
+        } else if (config.hasLoadPhase()) {
             builder.measure(MeasuredWindow.ofMillis(config.loadStartMs(), config.loadEndMs(),
                     MeasuredWindow.Source.LOAD_PHASE));
         }
@@ -138,7 +225,7 @@ public final class RunAnalyzer {
                 notes.add(jtlProblem);
             }
         }
-        if (!config.hasLoadPhase() && builder.clientSpan() != null) {
+        if (window == null && !config.hasLoadPhase() && builder.clientSpan() != null) {
             builder.measure(builder.clientSpan());
         }
         RecordingInfo recording = null;
@@ -245,7 +332,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), startup, m.loops(), m.sampling());
+                m.locks(), startup, m.loops(), m.sampling(), m.steady());
     }
 
     /** What the agent cost the app in the measured window, or why that is not known. */
@@ -259,7 +346,11 @@ public final class RunAnalyzer {
                     RunFolder.ASYNC_PROFILER_PATH + " is absent (async-profiler off or not loaded): the"
                             + " agent's own CPU is not measured in this run.");
         }
-        MeasuredWindow w = model.window();
+        // What recording cost is not a verdict: over the window judged, start-up transient and all, as the overhead
+        // bench measures it over the load phase.
+        MeasuredWindow w = model.steady().judgedWindow() != null
+                ? model.steady().judgedWindow()
+                : model.window();
         try {
             return new AgentCost(new AgentCpuReader().read(async, w::contains), null);
         } catch (IOException | RuntimeException e) {

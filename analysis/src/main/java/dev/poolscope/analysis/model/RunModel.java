@@ -19,7 +19,16 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling) {
+        Sampling sampling, SteadyState steady) {
+
+    /** This model with {@code s} as its steady state (the model itself was built on the window it describes). */
+    public RunModel withSteady(SteadyState s) {
+        return new RunModel(metadata, recording, jtl, notes, window, startNanos, endNanos, requests, client,
+                join,
+                serverTotal, pools, redis, process, workers, eventLoop, timeline, slowest,
+                redisToConnectionGaps,
+                cpuFromSchedstat, locks, startup, loops, sampling, s);
+    }
 
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th

@@ -78,6 +78,7 @@ public final class ReportWriter {
         ctx.setVariable("timeline", new TimelineView().build(run));
         ctx.setVariable("flames", new FlameView().build(flames));
         ctx.setVariable("diagnosis", new DiagnosisView().build(diagnosis));
+        ctx.setVariable("steady", run.steady().sentence());
         ctx.setVariable("agentCost", new AgentCostView().build(agentCpu, agentCpuWhy));
         ctx.setVariable("causes", List.of(Cause.ALL));
         if (!instances.isEmpty()) {
@@ -107,7 +108,12 @@ public final class ReportWriter {
                 + Fmt.num(w.seconds()) + " s), from " + w.source().description()
                 + ". Only requests and samples that started inside it count. Load ran "
                 + Fmt.num(run.durationSeconds())
-                + " s of it (first to last measured request or sample): throughput and run length use that.";
+                + " s of it (first to last measured request or sample): throughput and run length use that."
+                + (run.steady().cut()
+                        ? " It starts where the load settled: the first "
+                                + Fmt.num(run.steady().transientSeconds())
+                                + " s of load were a start-up transient, left out (Diagnosis, steady state)."
+                        : "");
     }
 
     private static String source(RunModel run) {

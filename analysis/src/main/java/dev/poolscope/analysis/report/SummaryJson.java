@@ -62,7 +62,7 @@ public final class SummaryJson {
                 d.chainSentence(), d.recommendation().kind(), d.recommendation().sentence(),
                 d.recommendation().threads(), List.copyOf(d.recommendation().arithmetic()),
                 round(s.durationSeconds()), run.window().startMillis(), run.window().endMillis(),
-                run.window().source().id(), s.requests(), s.clientSamples(),
+                run.window().source().id(), steady(run.steady()), s.requests(), s.clientSamples(),
                 nullable(s.heapUsedMaxBytes() == null ? null : s.heapUsedMaxBytes() * 1.0),
                 nullable(s.liveThreadsMax() == null ? null : s.liveThreadsMax() * 1.0),
                 nullable(s.workerRunDelayShare()),
@@ -87,6 +87,23 @@ public final class SummaryJson {
     /** Writes one of the format module's summary.json records ({@code SummaryFile}, {@code InstancesFile}). */
     public void write(Path file, Object summary) throws IOException {
         AtomicWrite.write(file, out -> mapper.writeValue(out, summary));
+    }
+
+    /** Whether the load settled and what was left out before its steady part (docs/reference/summary-json.md). */
+    static Summary.SteadyState steady(dev.poolscope.analysis.model.SteadyState st) {
+        List<Summary.SteadyState.Shift> shifts = st.shifts().stream()
+                .map(x -> new Summary.SteadyState.Shift(x.measure(), round(x.leadSeconds()),
+                        nullable(x.leadMsPerRequest()), nullable(x.restMsPerRequest()),
+                        nullable(x.noiseMs())))
+                .toList();
+        boolean judged = st.status() != dev.poolscope.analysis.model.SteadyState.Status.NOT_JUDGED
+                && st.status() != dev.poolscope.analysis.model.SteadyState.Status.TOO_SHORT;
+        return new Summary.SteadyState(st.status().id(), round(st.skippedSeconds()),
+                st.status() == dev.poolscope.analysis.model.SteadyState.Status.NOT_JUDGED
+                        ? null
+                        : round(st.judgedSeconds()),
+                judged ? round(st.transientSeconds()) : null,
+                st.cut() ? st.steadyStartNanos() / 1_000_000L : null, shifts, st.sentence());
     }
 
     private static List<Summary.CauseLink> links(List<Link> links) {

@@ -45,6 +45,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         @JsonProperty(WINDOW_START_MS) Long windowStartMs,
         @JsonProperty(WINDOW_END_MS) Long windowEndMs,
         @JsonProperty(WINDOW_SOURCE) String windowSource,
+        @JsonProperty(STEADY_STATE) @JsonInclude(JsonInclude.Include.NON_NULL) SteadyState steadyState,
         @JsonProperty(REQUESTS) Long requests,
         @JsonProperty(CLIENT_SAMPLES) Long clientSamples,
         @JsonProperty(HEAP_USED_MAX_BYTES) Double heapUsedMaxBytes,
@@ -93,6 +94,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
     public static final String WINDOW_START_MS = "window_start_ms";
     public static final String WINDOW_END_MS = "window_end_ms";
     public static final String WINDOW_SOURCE = "window_source";
+    public static final String STEADY_STATE = "steady_state";
     public static final String REQUESTS = "requests";
     public static final String CLIENT_SAMPLES = "client_samples";
     public static final String HEAP_USED_MAX_BYTES = "heap_used_max_bytes";
@@ -118,7 +120,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
 
     /** No summary: every field unknown. */
     public static final Summary NONE = new Summary(null, null, null, null, null, null, null, null, null, null,
-            null,
+            null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
             null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
@@ -168,6 +170,42 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         public static final String RULE = "rule";
         public static final String EXPLAINS = "explains";
         public static final String SHARE = "share";
+    }
+
+    /**
+     * Whether the load settled, and what was left out before the steady part: {@code status} is {@code steady},
+     * {@code transient} (the first {@code transient_s} of load were left out; the window starts at
+     * {@code steady_start_ms}), {@code unsettled} (no steady part: the whole window), {@code too-short} or
+     * {@code not-judged}. Absent from a summary.json written before it existed.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SteadyState(@JsonProperty(STATUS) String status, @JsonProperty(SKIPPED_S) Double skippedS,
+            @JsonProperty(JUDGED_S) Double judgedS, @JsonProperty(TRANSIENT_S) Double transientS,
+            @JsonProperty(STEADY_START_MS) Long steadyStartMs, @JsonProperty(SHIFTS) List<Shift> shifts,
+            @JsonProperty(SENTENCE) String sentence) {
+        public static final String STATUS = "status";
+        public static final String SKIPPED_S = "skipped_s";
+        public static final String JUDGED_S = "judged_s";
+        public static final String TRANSIENT_S = "transient_s";
+        public static final String STEADY_START_MS = "steady_start_ms";
+        public static final String SHIFTS = "shifts";
+        public static final String SENTENCE = "sentence";
+
+        /**
+         * One measure over the first {@code lead_s} of load against the rest, in milliseconds per request, and the
+         * series' second-to-second noise.
+         */
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        public record Shift(@JsonProperty(MEASURE) String measure, @JsonProperty(LEAD_S) Double leadS,
+                @JsonProperty(LEAD_MS_PER_REQUEST) Double leadMsPerRequest,
+                @JsonProperty(REST_MS_PER_REQUEST) Double restMsPerRequest,
+                @JsonProperty(NOISE_MS) Double noiseMs) {
+            public static final String MEASURE = "measure";
+            public static final String LEAD_S = "lead_s";
+            public static final String LEAD_MS_PER_REQUEST = "lead_ms_per_request";
+            public static final String REST_MS_PER_REQUEST = "rest_ms_per_request";
+            public static final String NOISE_MS = "noise_ms";
+        }
     }
 
     /** Where the start-up figures came from, in epoch milliseconds. */

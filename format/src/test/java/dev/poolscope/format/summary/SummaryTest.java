@@ -78,6 +78,21 @@ class SummaryTest {
     }
 
     @Test
+    void aSteadyStateReadsTypedAndAnOlderSummaryHasNone() throws IOException {
+        Summary s = JSON.readValue("{\"steady_state\": {\"status\": \"transient\", \"skipped_s\": 0,"
+                + " \"judged_s\": 29, \"transient_s\": 9, \"steady_start_ms\": 1795659412529, \"shifts\":"
+                + " [{\"measure\": \"run_delay\", \"lead_s\": 9, \"lead_ms_per_request\": 12.1,"
+                + " \"rest_ms_per_request\": 2, \"noise_ms\": 0.2}], \"sentence\": \"The first 9 s\"}}",
+                Summary.class);
+        assertEquals("transient", s.steadyState().status());
+        assertEquals(9.0, s.steadyState().transientS());
+        assertEquals(1795659412529L, s.steadyState().steadyStartMs());
+        assertEquals("run_delay", s.steadyState().shifts().getFirst().measure());
+        assertEquals(12.1, s.steadyState().shifts().getFirst().leadMsPerRequest());
+        assertNull(JSON.readValue(resource("run-main-0be4d12.json"), Summary.class).steadyState());
+    }
+
+    @Test
     void aWorkerPoolWithoutSamplesHasNoBusySourceAndNoRecordingIsAnEmptyObject() throws IOException {
         assertEquals("{\"samples\":0,\"max\":null,\"busy_max\":null,\"all_busy_share\":null}",
                 new ObjectMapper().writeValueAsString(new Summary.WorkerPool(0L, null, null, null, null)));

@@ -1,0 +1,143 @@
+package dev.poolscope.analysis.steady;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.function.IntToDoubleFunction;
+
+import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.model.SteadyState;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Runs made of synthetic request events with exact times, built into a model as a recording would be, then judged:
+ * twenty requests a second on one worker, each 8 ms on the CPU, its run delay as each test wants.
+ */
+class SteadyDetectorTest {
+    static final long T0 = 1_763_700_000_000_000_000L;
+    static final long MS = 1_000_000L;
+    static final Events.ThreadRef WORKER = new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false);
+    /** Each second's level is off by one of these (ms), in turn: noise a second to the next, mean 0. */
+    static final double[] WOBBLE = {0.2, -0.1, 0, 0.1, -0.2};
+
+    /** {@code seconds} of load, each request with the run delay {@code runDelayMs} gives its second. */
+    static RunModel run(int seconds, IntToDoubleFunction runDelayMs) {
+        RunModelBuilder b = new RunModelBuilder();
+        int n = 0;
+        for (int s = 0; s < seconds; s++) {
+            double delay = runDelayMs.applyAsDouble(s) + WOBBLE[s % WOBBLE.length];
+            for (int i = 0; i < 20; i++) {
+                long start = T0 + s * 1000 * MS + i * 50 * MS;
+                long delayNanos = Math.round(delay * MS);
+                long span = 8 * MS + delayNanos + MS;
+                b.events()
+                        .request(new Events.Request(WORKER, start, start + span, "r-" + n++, "GET", "/api/x",
+                                200, "tomcat", 8 * MS, delayNanos));
+            }
+        }
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false,
+                null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
+                T0 + seconds * 1000 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    @Test
+    void runDelaySixTimesTheRestInTheFirstNineSecondsIsLeftOutAndSaidSo() {
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> sec < 9 ? 12 : 2), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.TRANSIENT);
+        assertThat(s.cut()).isTrue();
+        assertThat(s.transientSeconds()).isEqualTo(9);
+        assertThat(s.steadyStartNanos()).isEqualTo(T0 + 9000 * MS);
+        assertThat(s.shifts()).extracting(SteadyState.Shift::measure).containsExactly("run_delay", "server");
+        assertThat(s.sentence()).isEqualTo("The first 9 s of load were a start-up transient, left out of the"
+                + " figures and the verdict: run delay (runnable, not scheduled) 12 ms per request against 2 ms"
+                + " after (6\u00d7); server time 21 ms per request against 11 ms after (1.9\u00d7); something else"
+                + " wanted the same CPUs at the start (the load generator or the JIT compiler on the same cores?)."
+                + " The report covers the steady part after them.");
+        assertThat(s.steadyWindow(new dev.poolscope.analysis.model.MeasuredWindow(T0 - 5000 * MS,
+                T0 + 40_000 * MS, dev.poolscope.analysis.model.MeasuredWindow.Source.LOAD_PHASE))
+                .startNanos())
+                .isEqualTo(T0 + 9000 * MS);
+    }
+
+    @Test
+    void theSameRunWithItsFirstSecondsCutSettlesAtTheSameSecond() {
+        RunModel whole = run(30, sec -> sec < 9 ? 12 : 2);
+        SteadyState all = new SteadyDetector().detect(whole, 0);
+        for (int cut = 1; cut < 9; cut++) {
+            int c = cut;
+            // What the analysis reads when the first seconds are skipped: the same seconds, shifted to the start.
+            SteadyState rest = new SteadyDetector().detect(run(30 - c, sec -> sec + c < 9 ? 12 : 2), c);
+            assertThat(rest.transientSeconds() + c).as("cut " + c).isEqualTo(all.transientSeconds());
+        }
+        SteadyState past = new SteadyDetector().detect(run(21, sec -> 2), 9);
+        assertThat(past.status()).isEqualTo(SteadyState.Status.STEADY);
+        assertThat(past.sentence())
+                .isEqualTo("The first 9 s of load were left out by hand (--skip-seconds). The"
+                        + " load was steady: in no measure did the first seconds differ from the rest by more than the"
+                        + " rest's second-to-second noise (20 s of load judged).");
+    }
+
+    @Test
+    void aSteadyRunIsJudgedWhole() {
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> 2), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.STEADY);
+        assertThat(s.cut()).isFalse();
+        assertThat(s.shifts()).isEmpty();
+        assertThat(s.sentence())
+                .isEqualTo("The load was steady: in no measure did the first seconds differ from"
+                        + " the rest by more than the rest's second-to-second noise (29 s of load judged).");
+    }
+
+    @Test
+    void aStartAClientCannotSeeIsNotCut() {
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> sec < 9 ? 1.5 : 1), 0);
+        assertThat(s.status()).as("0.5 ms more per request").isEqualTo(SteadyState.Status.STEADY);
+    }
+
+    @Test
+    void runDelayClimbingAllAlongHasNoSteadyPart() {
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> 2 + sec), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.UNSETTLED);
+        assertThat(s.cut()).isFalse();
+        assertThat(s.shifts()).extracting(SteadyState.Shift::measure).contains("run_delay");
+        assertThat(s.sentence()).startsWith("The load did not settle: run delay (runnable, not scheduled) ")
+                .endsWith(
+                        ". No steady part of at least half the load was found, so the figures and the verdict"
+                                + " cover the whole window (29 s of load).");
+    }
+
+    @Test
+    void aCauseThatLastsPastHalfTheLoadIsNoStartUpTransient() {
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> sec < 18 ? 12 : 2), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.UNSETTLED);
+        assertThat(s.sentence())
+                .isEqualTo("The load did not settle: run delay (runnable, not scheduled) 12 ms per"
+                        + " request before 18 s of load against 2 ms after (6\u00d7); server time 21 ms per request before"
+                        + " 18 s of load against 11 ms after (1.9\u00d7). No steady part of at least half the load was"
+                        + " found, so the figures and the verdict cover the whole window (29 s of load).");
+    }
+
+    @Test
+    void tooShortARunIsNotJudged() {
+        SteadyState s = new SteadyDetector().detect(run(10, sec -> sec < 3 ? 12 : 2), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.TOO_SHORT);
+        assertThat(s.sentence())
+                .isEqualTo("Not judged for a steady state: 9 s of load, fewer than the 10 s it takes"
+                        + " to tell a level from its noise.");
+    }
+
+    @Test
+    void noRequestsNoJudgement() {
+        SteadyState s = new SteadyDetector().detect(run(0, sec -> 0), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.NOT_JUDGED);
+        assertThat(s.sentence()).isNull();
+    }
+}
