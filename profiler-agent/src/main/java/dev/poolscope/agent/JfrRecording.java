@@ -1,6 +1,7 @@
 package dev.poolscope.agent;
 
 import dev.poolscope.agent.hikari.HikariHooks;
+import dev.poolscope.agent.http.HttpCalls;
 import dev.poolscope.agent.lettuce.RedisHooks;
 import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
@@ -63,6 +64,7 @@ final class JfrRecording {
         initialize(HikariHooks.eventTypes());
         initialize(RedisHooks.eventTypes());
         initialize(R2dbcHooks.eventTypes());
+        initialize(HttpCalls.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
@@ -73,6 +75,7 @@ final class JfrRecording {
             WorkerPools.register();
             SchedStatSampler.register();
             R2dbcHooks.register();
+            HttpCalls.register();
             LoopHooks.register();
         }
 
@@ -142,6 +145,7 @@ final class JfrRecording {
         enableEach(r, RedisHooks.eventTypes());
         enableEach(r, WorkerPools.eventType());
         enableEach(r, R2dbcHooks.eventTypes());
+        enableEach(r, HttpCalls.eventTypes());
         enableEach(r, LoopHooks.eventType());
         r.enable(WorkerPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(HikariPoolEvent.NAME).withPeriod(o.gaugeInterval());
