@@ -28,6 +28,7 @@ public final class HttpCallEvent extends Event {
     public static final String BLOCKING = "blocking";
     public static final String CALLER_THREAD_ID = "callerThreadId";
     public static final String REQUEST_ID = "requestId";
+    public static final String CONNECTIONS_HELD = "connectionsHeld";
     /** {@link #STATUS} when no response was received. */
     public static final int NO_STATUS = -1;
     /** The values of {@link #CLIENT}: the API the caller called. */
@@ -63,4 +64,8 @@ public final class HttpCallEvent extends Event {
     @Name(REQUEST_ID)
     @Label("Request Id")
     public String requestId;
+    @Name(CONNECTIONS_HELD)
+    @Label("Connections Held")
+    @Description("Pooled JDBC connections (HikariCP) the calling thread held when it made the call: above 0, the call is inside a connection hold")
+    public int connectionsHeld;
 }

@@ -2,6 +2,7 @@ package dev.poolscope.agent.http;
 
 import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
+import dev.poolscope.agent.hikari.HeldConnections;
 import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.agent.threads.ThreadTracker;
 import dev.poolscope.format.event.HttpCallEvent;
@@ -42,6 +43,7 @@ public final class HttpCalls {
             HttpCallEvent e = new HttpCallEvent();
             e.client = client;
             e.blocking = true;
+            e.connectionsHeld = HeldConnections.ofCurrentThread();
             e.begin();
             f.event = e;
             return e;
@@ -106,6 +108,7 @@ public final class HttpCalls {
             HttpCallEvent e = new HttpCallEvent();
             e.client = client;
             e.blocking = false;
+            e.connectionsHeld = HeldConnections.ofCurrentThread();
             e.callerThreadId = Thread.currentThread().threadId();
             e.begin();
             return new Async(e, contextRequest);

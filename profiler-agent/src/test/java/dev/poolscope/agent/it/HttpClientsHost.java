@@ -20,7 +20,7 @@ import org.springframework.web.client.RestTemplate;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * A host that calls a slow local server once through each HTTP client the agent hooks, in a known order, one call at a
+ * A host that calls a slow local server once through each HTTP client the agent hooks, in a known order (the JDK's once more inside a HikariCP connection hold and once after it), one call at a
  * time on its main thread, and prints "called NAME" after each: HttpClientsIT reads the recording against this. The
  * server answers {@code /s/CODE} with that status after {@link #DELAY_MS}.
  */
@@ -108,6 +108,20 @@ public final class HttpClientsHost {
                     String.class);
         }
         called("resttemplate-over-apache5");
+        // The same client inside a connection hold: a pool of one, its connection borrowed across the call.
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setJdbcUrl("jdbc:h2:mem:calls");
+        config.setMaximumPoolSize(1);
+        try (com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config)) {
+            try (java.sql.Connection c = pool.getConnection()) {
+                jdk.send(HttpRequest.newBuilder(URI.create(base + "/s/207")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+            }
+            called("jdk-inside-hold");
+            jdk.send(HttpRequest.newBuilder(URI.create(base + "/s/208")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            called("jdk-after-hold");
+        }
         server.stop(0);
         System.out.println("done");
         System.exit(0);

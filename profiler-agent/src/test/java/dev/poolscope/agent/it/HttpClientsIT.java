@@ -19,6 +19,7 @@ import jdk.jfr.consumer.RecordedEvent;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.format.event.AgentStatusEvent;
 import dev.poolscope.format.event.HttpCallEvent;
 
 /**
@@ -45,20 +46,24 @@ class HttpClientsIT {
             assertEquals(0, p.awaitExit(Duration.ofSeconds(60)), JvmProcess.tail(p.stderr));
             assertFalse(Files.readString(p.stderr).contains("not hooked"), JvmProcess.tail(p.stderr));
         }
-        List<RecordedEvent> calls = new ArrayList<>(Recordings.byType(out.resolve("recording.jfr"))
-                .getOrDefault(HttpCallEvent.NAME, List.of()));
+        Map<String, List<RecordedEvent>> events = Recordings.byType(out.resolve("recording.jfr"));
+        assertTrue(events.get(AgentStatusEvent.NAME).stream()
+                .allMatch(e -> e.getLong(AgentStatusEvent.SUPPRESSED_ERRORS) == 0), "no hook failed");
+        List<RecordedEvent> calls = new ArrayList<>(events.getOrDefault(HttpCallEvent.NAME, List.of()));
         calls.sort(Comparator.comparing(RecordedEvent::getStartTime));
         String seen = calls.stream().map(e -> e.getString(HttpCallEvent.CLIENT) + " "
                 + e.getInt(HttpCallEvent.STATUS) + " " + e.getString(HttpCallEvent.TARGET))
                 .collect(Collectors.joining("\n"));
         assertEquals(List.of("jdk", "jdk", "resttemplate", "restclient", "apache4", "apache5", "okhttp",
-                "reactor-netty", "jdk", "resttemplate"),
+                "reactor-netty", "jdk", "resttemplate", "jdk", "jdk"),
                 calls.stream().map(e -> e.getString(HttpCallEvent.CLIENT)).toList(), seen);
-        assertEquals(List.of(200, 201, 404, 202, 203, 206, 500, 200, -1, 200),
+        assertEquals(List.of(200, 201, 404, 202, 203, 206, 500, 200, -1, 200, 207, 208),
                 calls.stream().map(e -> e.getInt(HttpCallEvent.STATUS)).toList(), seen);
-        assertEquals(List.of(false, false, true, false, false, false, false, false, true, false),
+        assertEquals(
+                List.of(false, false, true, false, false, false, false, false, true, false, false, false),
                 calls.stream().map(e -> e.getBoolean(HttpCallEvent.FAILED)).toList(), seen);
-        assertEquals(List.of("GET", "POST", "GET", "GET", "GET", "GET", "GET", "GET", "GET", "GET"),
+        assertEquals(
+                List.of("GET", "POST", "GET", "GET", "GET", "GET", "GET", "GET", "GET", "GET", "GET", "GET"),
                 calls.stream().map(e -> e.getString(HttpCallEvent.METHOD)).toList(), seen);
         Map<Boolean, List<RecordedEvent>> byBlocking = calls.stream()
                 .collect(Collectors.partitioningBy(e -> e.getBoolean(HttpCallEvent.BLOCKING)));
@@ -83,6 +88,9 @@ class HttpClientsIT {
                 refused.getString(HttpCallEvent.TARGET));
         assertEquals("ConnectException", refused.getString(HttpCallEvent.ERROR));
         assertEquals("HttpClientErrorException$NotFound", calls.get(2).getString(HttpCallEvent.ERROR), seen);
+        // Only the call made while the thread held its pooled connection is inside a hold.
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
+                calls.stream().map(e -> e.getInt(HttpCallEvent.CONNECTIONS_HELD)).toList(), seen);
     }
 
     /** The test class path without the agent's own classes and what it shades: the agent jar brings those. */
