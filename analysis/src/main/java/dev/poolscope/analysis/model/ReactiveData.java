@@ -16,7 +16,8 @@ import java.util.Set;
 final class ReactiveData {
     /** A request's own interval; what it is decides its cause. */
     enum Part {
-        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE);
+        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE), HTTP(
+                Cause.HTTP_WAIT);
 
         final Cause cause;
 

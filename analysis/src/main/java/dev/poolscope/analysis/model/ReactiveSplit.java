@@ -147,12 +147,14 @@ final class ReactiveSplit {
         long[] r = new long[3];
         for (ReactiveData.Own o : reactive.ownOf(requestId)) {
             long len = Math.min(to, o.end()) - Math.max(from, o.start());
-            if (len > 0) {
-                r[switch (o.part()) {
-                    case ACQUIRE -> 0;
-                    case DATABASE -> 1;
-                    case REDIS -> 2;
-                }] += len;
+            int slot = switch (o.part()) {
+                case ACQUIRE -> 0;
+                case DATABASE -> 1;
+                case REDIS -> 2;
+                case HTTP -> -1;
+            };
+            if (len > 0 && slot >= 0) {
+                r[slot] += len;
             }
         }
         return r;
@@ -174,6 +176,7 @@ final class ReactiveSplit {
                 case ACQUIRE -> "R2DBC acquire";
                 case DATABASE -> "SQL / connection held";
                 case REDIS -> "Redis";
+                case HTTP -> "HTTP";
             };
             steps.add(new StepProfile.Step(name, o.label(), s - r.startNanos(), e - s, s - prevStart, -1,
                     attribute(r.requestId(), loop, prevStart, s, null, true)));

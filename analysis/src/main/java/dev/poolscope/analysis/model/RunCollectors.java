@@ -13,6 +13,7 @@ final class RunCollectors implements RecordingListener {
     final SpanCollector spans;
     final PoolCollector pools;
     final RedisCollector redis;
+    final HttpCollector http;
     final ReactiveCollector reactive;
     final SchedCollector sched;
     final CpuSampleCollector cpu;
@@ -22,19 +23,22 @@ final class RunCollectors implements RecordingListener {
 
     RunCollectors(Scope scope, long maxSpans) {
         this(scope, new RequestCollector(scope), new SpanCollector(scope, maxSpans), new PoolCollector(scope),
-                new RedisCollector(scope), new ReactiveCollector(scope), new SchedCollector(),
+                new RedisCollector(scope), new HttpCollector(scope), new ReactiveCollector(scope),
+                new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
                 new StackCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
-            RedisCollector redis, ReactiveCollector reactive, SchedCollector sched, CpuSampleCollector cpu,
+            RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
+            CpuSampleCollector cpu,
             ProcessCollector process, Startup.Collector startup, StackCollector stacks) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
         this.pools = pools;
         this.redis = redis;
+        this.http = http;
         this.reactive = reactive;
         this.sched = sched;
         this.cpu = cpu;
@@ -47,6 +51,7 @@ final class RunCollectors implements RecordingListener {
     RunCollectors fork() {
         Scope s = scope.fork();
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
+                http.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
                 stacks.fork(s));
     }
@@ -57,6 +62,7 @@ final class RunCollectors implements RecordingListener {
         spans.join(later.spans);
         pools.join(later.pools);
         redis.join(later.redis);
+        http.join(later.http);
         reactive.join(later.reactive);
         sched.join(later.sched);
         cpu.join(later.cpu);
@@ -93,6 +99,13 @@ final class RunCollectors implements RecordingListener {
     public void redisRoundTrip(Events.RedisRoundTrip e) {
         redis.redisRoundTrip(e);
         reactive.redisRoundTrip(e);
+    }
+
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        spans.httpCall(e);
+        http.httpCall(e);
+        reactive.httpCall(e);
     }
 
     @Override

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds Scouter-style step lists: request start, each Redis wait, getConnection and connection hold on the
- * request's thread, request end. Each step's T-GAP interval is explained by the {@link Attributor}.
+ * Builds Scouter-style step lists: request start, each Redis wait, outbound HTTP call (named by its target), getConnection and
+ * connection hold on the request's thread, request end. Each step's T-GAP interval is explained by the {@link Attributor}.
  */
 final class StepProfiler {
     private final RunData data;
@@ -22,7 +22,7 @@ final class StepProfiler {
         if (spans != null) {
             spans.overlapping(r.startNanos(), r.endNanos(), i -> {
                 SpanKind k = spans.kind(i);
-                if (k == SpanKind.REDIS_WAIT || k == SpanKind.CONNECTION_WAIT
+                if (k == SpanKind.REDIS_WAIT || k == SpanKind.HTTP_WAIT || k == SpanKind.CONNECTION_WAIT
                         || k == SpanKind.CONNECTION_HOLD) {
                     raw.add(new long[]{Math.max(r.startNanos(), spans.start(i)),
                             Math.min(r.endNanos(), spans.end(i)),
@@ -38,6 +38,7 @@ final class StepProfiler {
             SpanKind k = SpanKind.ALL[(int) s[2]];
             String name = switch (k) {
                 case REDIS_WAIT -> "Redis";
+                case HTTP_WAIT -> "HTTP";
                 case CONNECTION_WAIT -> "getConnection";
                 default -> "SQL / connection held";
             };
