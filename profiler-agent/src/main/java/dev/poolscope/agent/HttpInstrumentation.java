@@ -28,8 +28,10 @@ import java.util.jar.JarOutputStream;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.implementation.FieldAccessor;
 import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
+import net.bytebuddy.pool.TypePool;
 
 /**
  * The outbound HTTP clients' hooks, added to {@link Instrumenter}'s builder (poolscope.HttpCall): the JDK's HttpClient,
@@ -40,6 +42,8 @@ final class HttpInstrumentation {
     static final String JDK_CLIENT = "jdk.internal.net.http.HttpClientImpl";
     private static final String PKG = "dev.poolscope.agent.";
     private static final String BRIDGE = PKG + "boot.JdkHttpBridge";
+    /** Null until the JDK's client is first loaded; then whether the bridge is in place. */
+    private static Boolean bridged;
 
     private HttpInstrumentation() {
     }
@@ -87,26 +91,42 @@ final class HttpInstrumentation {
                 .type(named("reactor.netty.http.client.HttpClientConnect$HttpIOHandlerObserver"))
                 .transform(advice.advice(named("onStateChange").and(takesArguments(2)),
                         PKG + "http.NettyClientAdvice$Responded"));
-        Class<?> bridge = jdkBridge(inst);
-        if (bridge == null) {
+        if (ModuleLayer.boot().findModule("java.net.http").isEmpty()) {
             return b;
         }
         try {
-            // The advice's exception handler must be the bridge's too: Suppressed is not visible from the JDK's classes.
-            AgentBuilder.Transformer.ForAdvice jdkAdvice = new AgentBuilder.Transformer.ForAdvice()
-                    .include(HttpInstrumentation.class.getClassLoader())
-                    .withExceptionHandler(new Advice.ExceptionHandler.Simple(MethodInvocation.invoke(
-                            new MethodDescription.ForLoadedMethod(
-                                    bridge.getMethod("suppressed", Throwable.class)))));
-            return b.type(named(JDK_CLIENT))
-                    .transform(jdkAdvice.advice(named("send").and(takesArguments(2)).and(isPublic()),
+            // The advice's exception handler must be the bridge's too: Suppressed is not visible from the JDK's
+            // classes. Described from the agent jar, not loaded: the bridge must first be loaded by the boot loader.
+            ClassLoader agent = HttpInstrumentation.class.getClassLoader();
+            MethodDescription suppressed = TypePool.Default.of(ClassFileLocator.ForClassLoader.of(agent))
+                    .describe(BRIDGE).resolve().getDeclaredMethods().filter(named("suppressed")).getOnly();
+            AgentBuilder.Transformer jdkAdvice = new AgentBuilder.Transformer.ForAdvice().include(agent)
+                    .withExceptionHandler(
+                            new Advice.ExceptionHandler.Simple(MethodInvocation.invoke(suppressed)))
+                    .advice(named("send").and(takesArguments(2)).and(isPublic()),
                             PKG + "http.JdkHttpAdvice$Send")
-                            .advice(named("sendAsync").and(takesArguments(3)).and(isPublic()),
-                                    PKG + "http.JdkHttpAdvice$SendAsync"));
-        } catch (NoSuchMethodException e) {
+                    .advice(named("sendAsync").and(takesArguments(3)).and(isPublic()),
+                            PKG + "http.JdkHttpAdvice$SendAsync");
+            // The bridge goes on the boot search path only when the JDK's client is loaded: the JVM then keeps class
+            // data sharing to the boot loader's classes and says so on stderr, which a host that never calls it is
+            // spared.
+            return b.type(named(JDK_CLIENT))
+                    .transform((bb, type, loader, module, pd) -> installBridge(inst)
+                            ? jdkAdvice.transform(bb, type, loader, module, pd)
+                            : bb);
+        } catch (RuntimeException e) {
+            Suppressed.count(e);
             AgentLog.info("the JDK's HttpClient is not hooked: " + e);
             return b;
         }
+    }
+
+    /** Puts the bridge in place once ({@link #jdkBridge}); whether it is. */
+    private static synchronized boolean installBridge(Instrumentation inst) {
+        if (bridged == null) {
+            bridged = jdkBridge(inst) != null;
+        }
+        return bridged;
     }
 
     /**
