@@ -26,6 +26,11 @@ final class Notes {
                     + " diagnosis) come from every " + ordinal(sample.every())
                     + " request, spread over the whole window; counts and throughput from all of them");
         }
+        if (c.requests.overCap > 0) {
+            notes.add(c.requests.overCap + " requests the sample chose beyond the first "
+                    + c.requests.requests.size()
+                    + " were not kept (the same request keys several times: a recording written more than once?)");
+        }
         long outside = c.spans.outsideSample + c.reactive.outsideSample;
         if (outside > 0) {
             notes.add(

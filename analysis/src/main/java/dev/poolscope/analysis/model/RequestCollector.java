@@ -18,6 +18,12 @@ final class RequestCollector implements Collector<RequestCollector> {
     static final int SLOWEST = 10;
 
     private final Scope scope;
+    /**
+     * At most this many kept, whatever the sample chose: requests that repeat (the same recording written several
+     * times over) share the chosen ones' keys. Joined in file order, so the first ones stay.
+     */
+    private final int max;
+    long overCap;
     final List<Events.Request> requests = new ArrayList<>();
     /** With a sample of the requests: the window's longest ones it did not choose, for the slowest profiles only. */
     final List<Events.Request> longest = new ArrayList<>();
@@ -33,18 +39,26 @@ final class RequestCollector implements Collector<RequestCollector> {
     long countedFirst = Long.MAX_VALUE;
     long countedLast = Long.MIN_VALUE;
 
-    RequestCollector(Scope scope) {
+    RequestCollector(Scope scope, int max) {
         this.scope = scope;
+        this.max = max;
     }
 
     @Override
     public RequestCollector fork(Scope s) {
-        return new RequestCollector(s);
+        return new RequestCollector(s, max);
     }
 
     @Override
     public void join(RequestCollector later) {
-        requests.addAll(later.requests);
+        int room = Math.max(0, max - requests.size());
+        if (later.requests.size() <= room) {
+            requests.addAll(later.requests);
+        } else {
+            requests.addAll(later.requests.subList(0, room));
+            overCap += later.requests.size() - room;
+        }
+        overCap += later.overCap;
         for (Events.Request r : later.longest) {
             if (longest.size() < SLOWEST) {
                 longest.add(r);
@@ -82,6 +96,10 @@ final class RequestCollector implements Collector<RequestCollector> {
         }
         RequestSample.Lookup sample = scope.sample;
         if (!sample.active() || sample.chosen(tid, e.startNanos(), e.endNanos())) {
+            if (requests.size() >= max) {
+                overCap++;
+                return;
+            }
             requests.add(e);
             threads.putIfAbsent(tid, e.thread());
         } else if (!ReactiveData.NETTY.equals(e.server())

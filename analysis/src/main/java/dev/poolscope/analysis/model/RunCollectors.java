@@ -21,10 +21,10 @@ final class RunCollectors implements RecordingListener {
     final Startup.Collector startup;
     final StackCollector stacks;
 
-    RunCollectors(Scope scope, long maxSpans) {
-        this(scope, new RequestCollector(scope), new SpanCollector(scope, maxSpans), new PoolCollector(scope),
-                new RedisCollector(scope), new HttpCollector(scope), new ReactiveCollector(scope),
-                new SchedCollector(),
+    RunCollectors(Scope scope, int maxRequests, long maxSpans) {
+        this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
+                new PoolCollector(scope), new RedisCollector(scope), new HttpCollector(scope),
+                new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
                 new StackCollector(scope));
     }

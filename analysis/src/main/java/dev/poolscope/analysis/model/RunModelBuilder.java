@@ -28,6 +28,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     private final SampledWaits wall = new SampledWaits();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
     private MeasuredWindow window;
+    private final int maxRequests;
     private final RequestPasses passes;
     private RunCollectors root;
 
@@ -43,6 +44,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
         this.maxSpans = maxSpans;
         this.client = new ClientCollector(maxClientSamples);
+        this.maxRequests = maxRequests;
         this.passes = new RequestPasses(maxRequests);
     }
 
@@ -80,7 +82,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
 
     private RunCollectors root() {
         if (root == null) {
-            root = new RunCollectors(new Scope(window, passes.sample()), maxSpans);
+            root = new RunCollectors(new Scope(window, passes.sample()), maxRequests, maxSpans);
         }
         return root;
     }
