@@ -28,6 +28,7 @@ import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.compare.RunSet;
 import dev.poolscope.analysis.compare.Verdict;
 import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.output.OneLine;
 import dev.poolscope.analysis.report.CompareWriter;
 import dev.poolscope.analysis.report.MatrixChart;
 import dev.poolscope.analysis.report.TimelineJson;
@@ -96,7 +97,7 @@ final class CompareCommand implements Callable<Integer> {
             beside = Beside.read(dir, set.knobs(), cells);
         } catch (IOException | RuntimeException e) {
             notes.add(RunFolder.EXPERIMENT_JSON + " cannot be read, so the seed's numbers are not shown: "
-                    + RunAnalyzer.oneLine(e));
+                    + OneLine.of(e));
         }
         List<String> explanation = beside == null
                 ? List.of()
@@ -117,7 +118,7 @@ final class CompareCommand implements Callable<Integer> {
                     input(set, cells, verdict, notes, flame, axes, beside, explanation));
         } catch (IOException | RuntimeException e) {
             err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
-                    + RunAnalyzer.oneLine(e));
+                    + OneLine.of(e));
             return AnalysisCli.FAILED;
         }
         notes.stream().filter(n -> n.startsWith("Not compared"))
@@ -149,7 +150,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " run's counts are scaled to the worst run's total first (the sampler's rate differs with"
                     + " load)."};
         } catch (IOException | RuntimeException e) {
-            return new String[]{null, "no differential flame graph: " + RunAnalyzer.oneLine(e)
+            return new String[]{null, "no differential flame graph: " + OneLine.of(e)
                     + " (needs async-profiler wall-clock samples in both runs)"};
         }
     }
@@ -177,7 +178,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 timelines.add(new CompareWriter.Timeline(r.label(), reader.read(r.dir()), null));
             } catch (IOException | RuntimeException e) {
-                timelines.add(new CompareWriter.Timeline(r.label(), null, RunAnalyzer.oneLine(e)));
+                timelines.add(new CompareWriter.Timeline(r.label(), null, OneLine.of(e)));
             }
         }
         for (ComparedRun r : settings) {

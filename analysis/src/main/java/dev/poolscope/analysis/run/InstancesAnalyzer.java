@@ -1,4 +1,4 @@
-package dev.poolscope.analysis.cli;
+package dev.poolscope.analysis.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +16,7 @@ import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.InstanceMerge;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.output.OneLine;
 import dev.poolscope.analysis.report.FlameInput;
 import dev.poolscope.analysis.report.Instance;
 import dev.poolscope.analysis.report.InstanceSummary;
@@ -36,12 +37,6 @@ import dev.poolscope.format.folder.RunFolder;
  */
 final class InstancesAnalyzer {
     private static final Pattern FOLDER = RunFolder.INSTANCE_AGENT;
-
-    private final RunAnalyzer analyzer;
-
-    InstancesAnalyzer(RunAnalyzer analyzer) {
-        this.analyzer = analyzer;
-    }
 
     /** The {@code agent-N} folders by N; none when the run has an {@code agent/} folder (one instance). */
     static List<Path> agentFolders(Path runDir) {
@@ -71,7 +66,7 @@ final class InstancesAnalyzer {
         try {
             for (Path agent : agents) {
                 String name = agent.getFileName().toString();
-                RunAnalyzer.Built b = analyzer.build(runDir, agent, name);
+                RunReader.Result b = new RunReader().read(runDir, agent, name);
                 if (b.failure() != null) {
                     failures.add(name + ": " + b.failure());
                     continue;
@@ -83,8 +78,8 @@ final class InstancesAnalyzer {
                 Diagnosis.Result d = new Diagnosis().evaluate(m);
                 RunSummary s = RunSummary.of(m);
                 String report = RunFolder.instanceReport(name);
-                List<FlameInput> flames = analyzer.flames(runDir, agent, m, b, name + "-");
-                RunAnalyzer.AgentCost cost = RunAnalyzer.agentCost(agent, m);
+                List<FlameInput> flames = new RunFlames().write(runDir, agent, m, b, name + "-");
+                AgentCost cost = AgentCost.of(agent, m);
                 new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames,
                         cost.cpu(),
                         cost.why());
@@ -134,7 +129,7 @@ final class InstancesAnalyzer {
                     + overall.result().recommendation().threads(), merged, overall.result());
         } catch (IOException | RuntimeException e) {
             return new RunAnalyzer.Outcome(false,
-                    "cannot write the report into " + runDir + ": " + RunAnalyzer.oneLine(e), null, null);
+                    "cannot write the report into " + runDir + ": " + OneLine.of(e), null, null);
         }
     }
 
