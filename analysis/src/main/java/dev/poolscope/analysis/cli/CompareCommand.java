@@ -27,6 +27,7 @@ import dev.poolscope.analysis.compare.Lines;
 import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.compare.RunSet;
 import dev.poolscope.analysis.compare.Verdict;
+import dev.poolscope.analysis.flame.CollapsedFiles;
 import dev.poolscope.analysis.flame.FlameGraphs;
 import dev.poolscope.analysis.output.OneLine;
 import dev.poolscope.analysis.report.CompareWriter;
@@ -139,8 +140,8 @@ final class CompareCommand implements Callable<Integer> {
         String title = "Wall clock of worker threads: " + v.worst().label() + " (worst) against "
                 + v.best().label() + " (best), normalised";
         try {
-            new FlameGraphs().diff(FlameGraphs.collapsedIn(v.best().dir(), WALL),
-                    FlameGraphs.collapsedIn(v.worst().dir(), WALL), "flame-diff",
+            new FlameGraphs().diff(CollapsedFiles.in(v.best().dir(), WALL),
+                    CollapsedFiles.in(v.worst().dir(), WALL), "flame-diff",
                     title,
                     dir);
             return new String[]{RunFolder.FLAME_DIFF_HTML, "Frames of " + v.worst().label()

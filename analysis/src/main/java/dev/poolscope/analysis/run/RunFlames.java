@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.flame.JdkStackGraph;
 import dev.poolscope.analysis.flame.ProfileKind;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.StackProfiles;
@@ -23,6 +24,7 @@ import dev.poolscope.format.folder.RunFolder;
  */
 final class RunFlames {
     private final FlameGraphs fg = new FlameGraphs();
+    private final JdkStackGraph jdk = new JdkStackGraph();
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */
     List<FlameInput> write(Path runDir, Path agent, RunModel model, RunReader.Result read, String prefix) {
@@ -67,7 +69,7 @@ final class RunFlames {
     private FlameInput flame(StackProfiles stacks, Events.StackKind kind, Set<Long> threads, String name,
             String title, Path dir, String note) {
         try {
-            return new FlameInput(title, fg.write(stacks, kind, threads, name, title, dir), note);
+            return new FlameInput(title, jdk.write(stacks, kind, threads, name, title, dir), note);
         } catch (IOException | RuntimeException e) {
             return new FlameInput(title, null, "could not build it: " + OneLine.of(e));
         }
