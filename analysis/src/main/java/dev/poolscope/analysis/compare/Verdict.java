@@ -52,7 +52,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         figures.forEach(f -> spreads.put(f.path(), Spread.of(cells, f.path())));
         s.add(Spread.sentence(cells, figures, spreads));
         if (!client) {
-            s.add(Explain.format("compare.server-only"));
+            s.add(Sentences.format("compare.server-only"));
         }
         List<Ranking> rankings = new ArrayList<>();
         List<Cell> last = rankAtEachLoad(knobs, cells, figures, spreads, rankings, s);
@@ -60,7 +60,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         Ranking top = lastOf(rankings, ranked.path());
         if (floor != null) {
             rankings.stream().filter(r -> r.path().equals(ranked.path())).forEach(r -> front(r).stream()
-                    .filter(floor::below).forEach(c -> s.add(Explain.format("compare.floor.pool", c.label(),
+                    .filter(floor::below).forEach(c -> s.add(Sentences.format("compare.floor.pool", c.label(),
                             num(PoolFloor.threads(c)), Integer.toString(floor.size()), floor.whereText()))));
         }
         List<ComparedRun> settings = last.stream().map(Cell::median).toList();
@@ -93,11 +93,11 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         List<String> loads = knobs.stream().filter(Verdict::loadKnob).toList();
         List<Map<String, String>> groups = Pivot.keys(cells, loads);
         if (groups.size() > 1) {
-            s.add(Explain.format("compare.load.groups", Integer.toString(groups.size()),
+            s.add(Sentences.format("compare.load.groups", Integer.toString(groups.size()),
                     String.join(", ", loads)));
         }
         if (groups.size() > 1 && groups.size() == cells.size()) {
-            s.add(Explain.format("compare.load.only", String.join(", ", loads)));
+            s.add(Sentences.format("compare.load.only", String.join(", ", loads)));
             return List.of(cells.getLast());
         }
         List<Cell> last = null;
@@ -106,7 +106,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                     .toList();
             String at = Pivot.text(g, false);
             if (group.size() < 2) {
-                s.add(Explain.format("compare.load.single", at, group.getFirst().label()));
+                s.add(Sentences.format("compare.load.single", at, group.getFirst().label()));
                 last = last == null || last.size() < 2 ? group : last;
                 continue;
             }
@@ -116,7 +116,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                 if (r != null) {
                     rankings.add(r);
                     String sentence = r.sentence(f, group);
-                    s.add(groups.size() > 1 ? Explain.format("compare.at.load", at, sentence) : sentence);
+                    s.add(groups.size() > 1 ? Sentences.format("compare.at.load", at, sentence) : sentence);
                 }
             }
         }
@@ -165,12 +165,12 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             List<String> s) {
         ComparedRun from = threadsFrom(settings, best);
         if (from == null && settings.stream().allMatch(Verdict::recommendsNoChange)) {
-            s.add(Explain.format("compare.recommend.none", String.join(", ",
+            s.add(Sentences.format("compare.recommend.none", String.join(", ",
                     settings.stream().map(r -> r.label() + ": " + primaryCause(r)).toList())));
             return null;
         }
         if (from == null) {
-            s.add(Explain.format("compare.recommend.na"));
+            s.add(Sentences.format("compare.recommend.na"));
             return null;
         }
         int threads = from.number(Summary.RECOMMENDED_THREADS).intValue();
@@ -184,7 +184,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                 : unranked
                         ? "compare.recommend.load"
                         : top != null && !top.clear() ? "compare.recommend.tie" : "compare.recommend";
-        s.add(Explain.format(key, String.valueOf(threads), from.label(), String.join(", ", per)));
+        s.add(Sentences.format(key, String.valueOf(threads), from.label(), String.join(", ", per)));
         return threads;
     }
 
@@ -226,13 +226,13 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         double serverBefore = a.number(SummaryPaths.SERVER_P99);
         double serverAfter = b.number(SummaryPaths.SERVER_P99);
         boolean serverFell = fell(spreads.get(SummaryPaths.SERVER_P99), most, fewest);
-        s.add(Explain.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
+        s.add(Sentences.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
                 most.label(),
                 fewest.label(), num(serverBefore), num(serverAfter)));
         if (client == null) {
             return;
         }
-        s.add(Explain.format(
+        s.add(Sentences.format(
                 fell(spreads.get(SummaryPaths.CLIENT_P99), most, fewest)
                         ? "compare.fewer.client.yes"
                         : "compare.fewer.client.no",
@@ -244,9 +244,9 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
             return;
         }
         if (db > 0 && db >= 0.5 * -ds) {
-            s.add(Explain.format("compare.closedloop.moved", num(-ds), num(db), signed(dc)));
+            s.add(Sentences.format("compare.closedloop.moved", num(-ds), num(db), signed(dc)));
         } else if (dc < 0) {
-            s.add(Explain.format("compare.closedloop.real", num(-ds), signed(db), num(-dc)));
+            s.add(Sentences.format("compare.closedloop.real", num(-ds), signed(db), num(-dc)));
         }
     }
 
