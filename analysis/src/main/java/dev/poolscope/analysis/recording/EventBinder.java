@@ -29,6 +29,12 @@ import dev.poolscope.format.event.WorkerPoolEvent;
  * Turns one chunk's events into the analysis' immutable values and hands them to a listener: the types poolscope
  * reads, each bound once per chunk to its field indices; every other type is skipped unparsed. Threads and stack
  * classifications are made once per chunk key.
+ *
+ * <p>
+ * Over 300 lines because it is one table: every event type the analysis reads, bound to its fields and its listener
+ * call in one switch, so one place shows what is read and how. The bindings share the chunk's caches of threads,
+ * stacks and stack classifications; split by family (poolscope's own events, the JDK's), each part would need those
+ * caches handed to it and the table would no longer be in one place.
  */
 final class EventBinder implements EventSink {
     /** What a pass reads: the requests' keys alone, whole requests alone, or everything the analysis reads. */
