@@ -101,7 +101,7 @@ final class AppGroup implements AutoCloseable {
             return first;
         }
         List<String> args = new ArrayList<>(spec.appArgs());
-        args.addAll(sharedBackends(apps.getFirst().tail(), spec.appArgs()));
+        args.addAll(sharedBackends(apps.getFirst().startLines(), spec.appArgs()));
         // The others start together: they only connect to backends that are already up.
         for (int n = 2; n <= count; n++) {
             apps.add(startInstance(n, args));

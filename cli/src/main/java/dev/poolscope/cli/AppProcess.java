@@ -2,46 +2,40 @@ package dev.poolscope.cli;
 
 import dev.poolscope.format.folder.RunFolder;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The app as a child process: the lab app (with or without the agent, ready when it prints its ready line), or the
- * user's own (ready when its URL answers).
+ * user's own (ready when its URL answers). Its standard output and error go straight into its log file, with no
+ * thread of ours in between: a pump thread was poolscope's own pipe in the app's way (an app that prints every SQL
+ * statement waited on it, holding PrintStream's lock, whenever the pump got less CPU than the app's threads), and a
+ * profiler must not change what it measures. What the launcher needs from the output is read back from the file.
  */
 final class AppProcess implements AutoCloseable {
 
     static final String READY = "poolscope-app ready: ";
 
+    /** How often the log is read while waiting for the ready line: start-up takes seconds. */
+    private static final long POLL_MS = 50;
+
     private final Process process;
-    private final CompletableFuture<String> ready = new CompletableFuture<>();
-    private final Deque<String> tail = new ArrayDeque<>();
-    private final Thread pump;
+    private final AppLog log;
 
     private AppProcess(List<String> command, Path log) throws IOException {
-        process = Children.track(new ProcessBuilder(command).redirectErrorStream(true).start());
-        BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
-        pump = Thread.ofPlatform().daemon().name("app-log").start(() -> pump(out));
+        process = Children.track(new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start());
+        this.log = new AppLog(log, READY);
     }
 
     static AppProcess start(Layout layout, List<String> appArgs, List<String> jvmOptions, Path agentDir,
@@ -97,47 +91,43 @@ final class AppProcess implements AutoCloseable {
         return new AppProcess(full, log);
     }
 
-    private void pump(BufferedWriter out) {
-        try (BufferedReader in = new BufferedReader(
-                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)); out) {
-            for (String line; (line = in.readLine()) != null;) {
-                out.write(line);
-                out.newLine();
-                out.flush();
-                synchronized (tail) {
-                    tail.addLast(line);
-                    if (tail.size() > 15) {
-                        tail.removeFirst();
-                    }
-                }
-                int at = line.indexOf(READY);
-                if (at >= 0) {
-                    ready.complete(line.substring(at + READY.length()));
-                }
-            }
-        } catch (IOException e) {
-            // The process went away; awaitReady reports it.
-        }
-        ready.completeExceptionally(new IllegalStateException("the app exited before it was ready"));
-    }
-
     /** Waits for the ready line; its key=value fields (url, server, workers, poolSize, ...). */
     Map<String, String> awaitReady(Duration timeout) throws InterruptedException {
-        try {
-            String line = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            Map<String, String> fields = new LinkedHashMap<>();
-            for (String pair : line.trim().split("\\s+")) {
-                int eq = pair.indexOf('=');
-                if (eq > 0) {
-                    fields.put(pair.substring(0, eq), pair.substring(eq + 1));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String line = log.marked();
+        while (line == null) {
+            if (!process.isAlive()) {
+                // Once the app has exited the file holds all it wrote: one more look.
+                line = log.marked();
+                if (line == null) {
+                    throw notReady("the app exited before it was ready");
                 }
+                break;
             }
-            return fields;
-        } catch (ExecutionException | TimeoutException e) {
-            throw new UserError("the app did not become ready ("
-                    + (e instanceof TimeoutException ? "timed out" : e.getCause().getMessage())
-                    + "); its last lines:\n  " + String.join("\n  ", tail()));
+            if (System.nanoTime() > deadline) {
+                throw notReady("timed out");
+            }
+            Thread.sleep(POLL_MS);
+            line = log.marked();
         }
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String pair : line.trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                fields.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
+        return fields;
+    }
+
+    private UserError notReady(String why) {
+        return new UserError("the app did not become ready (" + why + "); its last lines:\n  "
+                + String.join("\n  ", tail()));
+    }
+
+    /** What the app printed up to its ready line (the last 15 lines of it), e.g. its backends line. */
+    List<String> startLines() {
+        return log.markedContext();
     }
 
     /**
@@ -151,7 +141,6 @@ final class AppProcess implements AutoCloseable {
                 .connectTimeout(Duration.ofSeconds(2)).build()) {
             while (true) {
                 if (!process.isAlive()) {
-                    pump.join(2_000);
                     List<String> lines = tail().stream().filter(l -> !l.isBlank()).toList();
                     throw new UserError(
                             "the app exited (code " + process.exitValue() + ") before it was ready"
@@ -180,10 +169,9 @@ final class AppProcess implements AutoCloseable {
         }
     }
 
+    /** The last 15 lines the app has written. */
     List<String> tail() {
-        synchronized (tail) {
-            return new ArrayList<>(tail);
-        }
+        return log.tail();
     }
 
     long pid() {
@@ -197,7 +185,6 @@ final class AppProcess implements AutoCloseable {
     /** SIGTERM, so the agent writes its recording and the app stops its embedded servers. */
     int stop(Duration grace) throws InterruptedException {
         Children.stop(process, grace);
-        pump.join(5_000);
         return process.exitValue();
     }
 
