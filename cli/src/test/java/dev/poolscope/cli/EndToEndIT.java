@@ -1,5 +1,9 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.cli.bench.OverheadBench;
+import dev.poolscope.cli.process.AppProcess;
+import dev.poolscope.cli.process.Layout;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.cli.process.Layout;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
