@@ -1,7 +1,8 @@
 package dev.poolscope.cli;
 
-import dev.poolscope.cli.bench.OverheadBench;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.AppProcess;
+import dev.poolscope.cli.process.Java;
 import dev.poolscope.cli.process.Layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,9 +69,13 @@ class EndToEndIT {
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("app").path("poolSize").asText()).isEqualTo("2");
         // The overhead bench reads the same share, over the same load phase, through the analysis' agent-cpu.
-        double benchShare = OverheadBench.agentCpuShare(Layout.detect(), dir,
-                run.path("phases").path("loadStartMs").asLong(),
-                run.path("phases").path("loadEndMs").asLong());
+        Path share = dir.resolve("agent-cpu.json");
+        assertThat(
+                new Analysis(Layout.detect()).run(java.util.List.of("agent-cpu", dir.toString(), "--from-ms",
+                        run.path("phases").path("loadStartMs").asText(), "--to-ms",
+                        run.path("phases").path("loadEndMs").asText()), share))
+                .isZero();
+        double benchShare = JSON.readTree(share.toFile()).path("agent_share").asDouble();
         assertThat(benchShare).isCloseTo(agentCpu.path("agent_share").asDouble(),
                 org.assertj.core.data.Offset.offset(0.002));
         assertThat(run.path("phases").path("loadEndMs").asLong())
@@ -239,7 +244,7 @@ class EndToEndIT {
         Path dir = work.resolve("attached-idle");
         Layout layout = Layout.detect();
         try (AppProcess app = AppProcess.start(
-                java.util.List.of(Layout.javaBin(), "-Dcom.zaxxer.hikari.housekeeping.periodMs=500", "-jar",
+                java.util.List.of(Java.bin(), "-Dcom.zaxxer.hikari.housekeeping.periodMs=500", "-jar",
                         layout.appJar().toString(), "--port", "0"),
                 Files.createDirectories(work.resolve("attach-idle-app")).resolve("app.log"))) {
             String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");

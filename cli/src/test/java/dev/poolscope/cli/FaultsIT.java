@@ -1,6 +1,6 @@
 package dev.poolscope.cli;
 
-import dev.poolscope.cli.process.Layout;
+import dev.poolscope.cli.process.Java;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -121,7 +121,7 @@ class FaultsIT {
     void launcherKilledTakesTheAppJMeterAndTheBackendsWithIt() throws Exception {
         Path home = Path.of(System.getProperty("poolscope.home"));
         Path dir = work.resolve("killed-launcher");
-        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + home, "-jar",
+        Process launcher = new ProcessBuilder(Java.bin(), "-Dpoolscope.home=" + home, "-jar",
                 home.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--plan", "vu500", "--vus",
                 "10",
                 "--duration", "60s", "--warmup", "2s", "--no-dashboard", "--no-analyze", "--out",

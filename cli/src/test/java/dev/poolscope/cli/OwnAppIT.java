@@ -1,6 +1,6 @@
 package dev.poolscope.cli;
 
-import dev.poolscope.cli.process.Layout;
+import dev.poolscope.cli.process.Java;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -105,7 +105,7 @@ class OwnAppIT {
     void aKilledLauncherTakesYourAppWithIt() throws Exception {
         Path dir = work.resolve("killed");
         Path sleeper = HOME.resolve("cli/src/test/resources/ownapp/Sleeper.java");
-        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + HOME, "-jar",
+        Process launcher = new ProcessBuilder(Java.bin(), "-Dpoolscope.home=" + HOME, "-jar",
                 HOME.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--app-cmd",
                 "${java} " + sleeper + " ${port}", "--ready-url", "http://127.0.0.1:${port}/health", "--plan",
                 PLAN.toString(), "--no-agent", "--out", dir.toString())

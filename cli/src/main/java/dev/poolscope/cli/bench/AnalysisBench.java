@@ -1,9 +1,10 @@
 package dev.poolscope.cli.bench;
 
 import dev.poolscope.cli.UserError;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.Java;
 import dev.poolscope.cli.process.Layout;
-import dev.poolscope.cli.run.RunExecutor;
 
 import dev.poolscope.format.folder.RunFolder;
 
@@ -28,6 +29,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "analysis", mixinStandardHelpOptions = true, description = "Times analyze RUN_DIR against 'jfr print --json', and our flame graphs against async-profiler's converter. Prints the ratios.")
 final class AnalysisBench implements Callable<Integer> {
+    /** async-profiler's converter, which the analysis jar carries: the reference our flame graphs are timed against. */
+    static final String CONVERTER = "one.convert.Main";
 
     @Parameters(paramLabel = "RUN_DIR", description = "a run folder with " + RunFolder.RECORDING_PATH
             + " and " + RunFolder.ASYNC_PROFILER_PATH)
@@ -38,8 +41,7 @@ final class AnalysisBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Layout layout = Layout.detect();
-        layout.require(layout.analysisJar(), "analysis");
+        Analysis analysis = new Analysis(Layout.detect());
         Path recording = run.resolve(RunFolder.RECORDING_PATH);
         Path profile = run.resolve(RunFolder.ASYNC_PROFILER_PATH);
         if (!Files.isRegularFile(recording) || Files.size(recording) == 0) {
@@ -48,9 +50,7 @@ final class AnalysisBench implements Callable<Integer> {
         if (rounds < 1) {
             throw new UserError("--rounds must be at least 1");
         }
-        String java = Layout.javaBin();
-        Path jfrTool = Path.of(java).resolveSibling("jfr");
-        String jar = layout.analysisJar().toString();
+        Path jfrTool = Java.tool("jfr");
         Path scratch = Files.createTempDirectory("poolscope-bench-");
         Path copy = scratch.resolve("run");
         copyTree(run, copy);
@@ -66,24 +66,23 @@ final class AnalysisBench implements Callable<Integer> {
                 if ((k == 0) == jdkFirst) {
                     jfrPrint.add(time(List.of(jfrTool.toString(), "print", "--json", recording.toString())));
                 } else {
-                    analyze.add(time(List.of(java, RunExecutor.analysisHeap(), "-jar", jar, "analyze",
-                            copy.toString())));
+                    analyze.add(time(analysis.command(List.of("analyze", copy.toString()))));
                     analyzeRss.add(lastPeakRssMb);
                 }
             }
             if (flames) {
                 for (int k = 0; k < 2; k++) {
                     if ((k == 0) == jdkFirst) {
-                        double html = time(List.of(java, "-cp", jar, "one.convert.Main", "--wall", "--norm",
-                                profile.toString(),
-                                scratch.resolve("conv.html").toString()));
-                        double collapsed = time(List.of(java, "-cp", jar, "one.convert.Main", "--wall",
-                                "--norm", "-o", "collapsed",
-                                profile.toString(), scratch.resolve("conv.collapsed").toString()));
+                        double html = time(analysis.tool(CONVERTER, List.of("--wall", "--norm",
+                                profile.toString(), scratch.resolve("conv.html").toString())));
+                        double collapsed = time(analysis.tool(CONVERTER, List.of("--wall", "--norm", "-o",
+                                "collapsed", profile.toString(),
+                                scratch.resolve("conv.collapsed").toString())));
                         converter.add(html + collapsed);
                     } else {
-                        ours.add(time(List.of(java, "-jar", jar, "flame", profile.toString(), "--mode",
-                                "wall", "--out", scratch.toString())));
+                        ours.add(time(analysis.command(
+                                List.of("flame", profile.toString(), "--mode", "wall", "--out",
+                                        scratch.toString()))));
                     }
                 }
             }
@@ -100,7 +99,7 @@ final class AnalysisBench implements Callable<Integer> {
         System.out.printf(Locale.ROOT,
                 "  poolscope analyze peak RSS      %8.0f MB (VmHWM, max of rounds; %s)%n",
                 analyzeRss.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
-                RunExecutor.analysisHeap());
+                Analysis.heap());
         if (flames) {
             System.out.printf(Locale.ROOT, "  converter --wall: html + collapsed (two runs) %6.2f s%n",
                     OverheadBench.median(toArray(converter)));

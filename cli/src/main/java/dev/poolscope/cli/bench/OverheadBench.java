@@ -2,7 +2,7 @@ package dev.poolscope.cli.bench;
 
 import dev.poolscope.cli.Durations;
 import dev.poolscope.cli.UserError;
-import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Layout;
 import dev.poolscope.cli.run.AppOptions;
 import dev.poolscope.cli.run.RunCommand;
@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
         "A/B/C runs: no agent, JFR only, JFR + async-profiler, alternated.",
         "Prints throughput, p99 and CPU-per-request ratios with their spread, and heap after GC;"
                 + " writes them all to OUT/bench.json."})
-public final class OverheadBench implements Callable<Integer> {
+final class OverheadBench implements Callable<Integer> {
 
     /** One configuration under test. */
     record Mode(String name, boolean agent, String options, List<String> jvmOptions) {
@@ -257,20 +257,14 @@ public final class OverheadBench implements Callable<Integer> {
      * The agent's share of the app's CPU samples between the epoch milliseconds, from the analysis' {@code agent-cpu}
      * (a process, as every use of the analysis here); NaN without async-profiler or samples.
      */
-    public static double agentCpuShare(Layout layout, Path runDir, long fromMs, long toMs) throws Exception {
+    static double agentCpuShare(Layout layout, Path runDir, long fromMs, long toMs) throws Exception {
         if (!Files.isRegularFile(runDir.resolve(RunFolder.ASYNC_PROFILER_PATH))) {
             return Double.NaN;
         }
-        layout.require(layout.analysisJar(), "analysis");
         Path out = runDir.resolve("agent-cpu.json");
-        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), "-Xmx256m", "-jar",
-                layout.analysisJar().toString(), "agent-cpu", runDir.toString(), "--from-ms",
-                Long.toString(fromMs),
-                "--to-ms", Long.toString(toMs))
-                .redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start());
-        if (p.waitFor() != 0) {
+        int exit = new Analysis(layout).run(List.of("agent-cpu", runDir.toString(), "--from-ms",
+                Long.toString(fromMs), "--to-ms", Long.toString(toMs)), out);
+        if (exit != 0) {
             System.err.println("[bench] the agent's CPU share of " + runDir.getFileName()
                     + " could not be read (above); the column shows '-' for it");
             return Double.NaN;

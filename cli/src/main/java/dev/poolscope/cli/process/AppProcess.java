@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,32 +59,18 @@ public final class AppProcess implements AutoCloseable {
         };
         layout.require(jar, stack.equals("reactive") ? "app-reactive" : "app");
         List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_APP_CPUS"));
-        command.add(Layout.javaBin());
+        command.add(Java.bin());
         String jvmOpts = System.getenv("POOLSCOPE_APP_JVM_OPTS");
         if (jvmOpts != null && !jvmOpts.isBlank()) {
             command.addAll(List.of(jvmOpts.trim().split("\\s+")));
         }
         command.addAll(jvmOptions);
         if (agentDir != null) {
-            command.addAll(agentArgs(layout, agentDir, agentOptions));
+            command.addAll(Agent.jvmOptions(layout, agentDir, agentOptions));
         }
         command.addAll(List.of("-jar", jar.toString(), "--port", "0"));
         command.addAll(args);
         return new AppProcess(command, log);
-    }
-
-    /**
-     * The JVM options that attach the agent writing into {@code agentDir}: {@code -javaagent:} and the native access
-     * async-profiler needs (without it, JDK 24+ warns on stderr).
-     */
-    public static List<String> agentArgs(Layout layout, Path agentDir, String agentOptions)
-            throws IOException {
-        layout.require(layout.agentJar(), "profiler-agent");
-        Files.createDirectories(agentDir);
-        String options = "out=" + agentDir.toAbsolutePath()
-                + (agentOptions == null || agentOptions.isBlank() ? "" : "," + agentOptions);
-        return List.of("-javaagent:" + layout.agentJar() + "=" + options,
-                "--enable-native-access=ALL-UNNAMED");
     }
 
     /** The user's own app: {@code command} as it is (the caller put the agent in), pinned like the lab app. */

@@ -59,10 +59,6 @@ public record Layout(Path home) {
         return named;
     }
 
-    public static String javaBin() {
-        return ProcessHandle.current().info().command().orElse("java");
-    }
-
     public void require(Path jar, String module) {
         if (!Files.isRegularFile(jar)) {
             throw new UserError(jar + " is missing: build it with ./mvnw -pl " + module

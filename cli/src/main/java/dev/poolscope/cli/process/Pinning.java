@@ -10,12 +10,12 @@ import java.util.List;
  * "0" or "0-1") keep the app, with the database and Redis it starts, and the load generator off each other's
  * cores, which narrows the run-to-run spread on a small machine. Unset, nothing is pinned.
  */
-public final class Pinning {
+final class Pinning {
 
     private Pinning() {
     }
 
-    public static List<String> prefix(String variable) {
+    static List<String> prefix(String variable) {
         String cpus = System.getenv(variable);
         List<String> prefix = new ArrayList<>();
         if (cpus != null && !cpus.isBlank()) {

@@ -1,6 +1,6 @@
 package dev.poolscope.cli.run;
 
-import dev.poolscope.cli.process.Layout;
+import dev.poolscope.cli.process.Java;
 
 import dev.poolscope.format.run.RunJson;
 
@@ -32,7 +32,7 @@ final class AppProbe {
         Long rss = null;
         Long threads = null;
         try {
-            Path jcmd = Path.of(Layout.javaBin()).resolveSibling("jcmd");
+            Path jcmd = Java.tool("jcmd");
             if (Files.isExecutable(jcmd)) {
                 Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.run")
                         .redirectErrorStream(true)

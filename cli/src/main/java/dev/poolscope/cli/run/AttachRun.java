@@ -1,7 +1,8 @@
 package dev.poolscope.cli.run;
 
 import dev.poolscope.cli.UserError;
-import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.Agent;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Layout;
 
 import dev.poolscope.format.folder.RunFolder;
@@ -80,8 +81,8 @@ final class AttachRun {
                     .durationSeconds(seconds).agent(true, agentOptions);
             write(dir, run);
 
-            String options = "out=" + agentDir + ",stopAfter=" + (seconds + STOP_AFTER_GRACE_S) + "s"
-                    + (agentOptions == null || agentOptions.isBlank() ? "" : "," + agentOptions);
+            String options = Agent.options(agentDir, agentOptions,
+                    "stopAfter=" + (seconds + STOP_AFTER_GRACE_S) + "s");
             progress.phase("attach",
                     "loading the agent into pid " + pid + " (Java " + props.getProperty("java.version")
                             + ")");
@@ -123,8 +124,8 @@ final class AttachRun {
         }
         int analysisExit = -1;
         if (analyze) {
-            progress.phase("analyse", dir.toString());
-            analysisExit = analyze(dir);
+            progress.phase("analyse", dir + " (heap " + Analysis.heap() + ")");
+            analysisExit = new Analysis(layout).analyze(dir);
         }
         return new Outcome(dir, analysisExit, null);
     }
@@ -236,13 +237,6 @@ final class AttachRun {
         } catch (NumberFormatException e) {
             return 0;
         }
-    }
-
-    private int analyze(Path dir) throws IOException, InterruptedException {
-        layout.require(layout.analysisJar(), "analysis");
-        Process p = Children.track(new ProcessBuilder(Layout.javaBin(), "-jar",
-                layout.analysisJar().toString(), "analyze", dir.toString()).inheritIO().start());
-        return p.waitFor();
     }
 
     private static String oneLine(Throwable e) {

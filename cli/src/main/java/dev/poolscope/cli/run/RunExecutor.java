@@ -1,12 +1,15 @@
 package dev.poolscope.cli.run;
 
 import dev.poolscope.cli.UserError;
+import dev.poolscope.cli.process.Agent;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.AppCommand;
 import dev.poolscope.cli.process.AppGroup;
 import dev.poolscope.cli.process.AppProcess;
 import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.JMeter;
+import dev.poolscope.cli.process.Java;
 import dev.poolscope.cli.process.Layout;
-import dev.poolscope.cli.process.Pinning;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -156,8 +159,8 @@ public final class RunExecutor {
                 write(dir, run);
                 String analysed = "";
                 if (spec.analyze() && Files.isRegularFile(dir.resolve(RunFolder.RESULTS_JTL_PATH))) {
-                    progress.phase("analyse", dir + " (partial: the app died)");
-                    analyze(dir);
+                    progress.phase("analyse", dir + " (partial: the app died; heap " + Analysis.heap() + ")");
+                    new Analysis(layout).analyze(dir, export);
                     analysed = "; analysed what was recorded until then: "
                             + dir.resolve(RunFolder.REPORT_HTML);
                 }
@@ -193,8 +196,8 @@ public final class RunExecutor {
 
             int analysisExit = -1;
             if (spec.analyze()) {
-                progress.phase("analyse", dir.toString());
-                analysisExit = analyze(dir);
+                progress.phase("analyse", dir + " (heap " + Analysis.heap() + ")");
+                analysisExit = new Analysis(layout).analyze(dir, export);
                 run.analysedMs(System.currentTimeMillis());
                 write(dir, run);
             }
@@ -207,9 +210,9 @@ public final class RunExecutor {
             throws IOException {
         List<String> jvm = new ArrayList<>(spec.jvmOptions());
         if (spec.agent()) {
-            jvm.addAll(AppProcess.agentArgs(layout, dir.resolve(RunFolder.AGENT), spec.agentOptions()));
+            jvm.addAll(Agent.jvmOptions(layout, dir.resolve(RunFolder.AGENT), spec.agentOptions()));
         }
-        List<String> command = spec.appCommand().command(port, Layout.javaBin(), jvm, spec.appArgs());
+        List<String> command = spec.appCommand().command(port, Java.bin(), jvm, spec.appArgs());
         run.appCommand(command, spec.appCommand().readyUri(port).toString());
         write(dir, run);
         return AppProcess.start(command, dir.resolve(RunFolder.APP_LOG));
@@ -249,22 +252,7 @@ public final class RunExecutor {
             AppGroup app, List<long[]> appCpu)
             throws IOException, InterruptedException {
         List<Long> appPid = app.pids();
-        Files.createDirectories(out);
-        List<String> command = new ArrayList<>(Pinning.prefix("POOLSCOPE_JMETER_CPUS"));
-        command.addAll(List.of(layout.jmeter().toString(), "-n", "-t", plan.toString(), "-l",
-                out.resolve(RunFolder.RESULTS_JTL).toString(), "-j",
-                out.resolve(RunFolder.JMETER_LOG).toString(),
-                "-Jhost=127.0.0.1",
-                "-Jport=" + port, "-Jduration=" + seconds, "-Jsample_variables=requestId"));
-        spec.jmeterProps().forEach((k, v) -> command.add("-J" + k + "=" + v));
-        if (dashboard) {
-            command.addAll(List.of("-e", "-o", out.resolve(RunFolder.DASHBOARD).toString()));
-        }
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(out.resolve("jmeter.out").toFile());
-        // JMeter needs Java 17+; the JDK running poolscope is 21+.
-        pb.environment().put("JAVA_HOME", Path.of(Layout.javaBin()).getParent().getParent().toString());
-        Process p = Children.track(pb.start());
+        Process p = JMeter.start(layout, plan, out, port, seconds, spec.jmeterProps(), dashboard);
         long started = System.nanoTime();
         // The plan's own duration plus room for ramp-up, slow last responses and the dashboard; a plan that hangs is stopped.
         long limitS = seconds + 300L;
@@ -309,26 +297,6 @@ public final class RunExecutor {
             sum += cpu.get().toMillis();
         }
         samples.add(new long[]{System.currentTimeMillis(), sum});
-    }
-
-    private int analyze(Path dir) throws IOException, InterruptedException {
-        layout.require(layout.analysisJar(), "analysis");
-        List<String> command = new ArrayList<>(List.of(Layout.javaBin(), analysisHeap(), "-jar",
-                layout.analysisJar().toString(), "analyze", dir.toString()));
-        if (!export.isEmpty()) {
-            command.addAll(List.of("--export", String.join(",", export)));
-        }
-        Process p = Children.track(new ProcessBuilder(command).inheritIO().start());
-        return p.waitFor();
-    }
-
-    /**
-     * The analysis JVM's heap: POOLSCOPE_ANALYSIS_XMX (e.g. 2g), else 512m, which analyses a 1 GB recording
-     * (docs/lab/analysis-speed.md); the JVM's default would be a quarter of the machine's RAM.
-     */
-    public static String analysisHeap() {
-        String v = System.getenv("POOLSCOPE_ANALYSIS_XMX");
-        return "-Xmx" + (v == null || v.isBlank() ? "512m" : v.trim());
     }
 
     /** Creates DIR; refuses one that has anything in it, so a run never overwrites another's data. */

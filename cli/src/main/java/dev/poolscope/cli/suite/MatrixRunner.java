@@ -1,6 +1,6 @@
 package dev.poolscope.cli.suite;
 
-import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Layout;
 import dev.poolscope.cli.run.RunExecutor;
 import dev.poolscope.cli.run.RunSpec;
@@ -122,12 +122,11 @@ final class MatrixRunner {
             System.err.println("poolscope: only one run finished; nothing to compare");
             return new Result(finished.size(), schedule.size(), 1);
         }
-        List<String> command = new ArrayList<>(
-                List.of(Layout.javaBin(), "-jar", layout.analysisJar().toString(),
-                        "compare", "--out", dir.toString()));
-        command.addAll(compare);
-        finished.forEach(p -> command.add(p.toString()));
-        int exit = Children.track(new ProcessBuilder(command).inheritIO().start()).waitFor();
+        List<String> args = new ArrayList<>(List.of("compare", "--out", dir.toString()));
+        args.addAll(compare);
+        finished.forEach(p -> args.add(p.toString()));
+        System.err.printf("[%s] compare: %d runs (heap %s)%n", tag, finished.size(), Analysis.heap());
+        int exit = new Analysis(layout).run(args);
         if (exit != 0) {
             System.err.println("poolscope: the comparison failed (exit " + exit + ")");
             return new Result(finished.size(), schedule.size(), 1);

@@ -1,7 +1,7 @@
 package dev.poolscope.cli.suite;
 
 import dev.poolscope.cli.UserError;
-import dev.poolscope.cli.process.Children;
+import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Layout;
 import dev.poolscope.cli.run.RunCommand;
 import dev.poolscope.cli.run.RunExecutor;
@@ -99,7 +99,8 @@ public final class ScenariosCommand implements Callable<Integer> {
                     if (!Files.isRegularFile(runDir.resolve(RunFolder.RUN_JSON))) {
                         throw new UserError("no run in " + runDir);
                     }
-                    int exit = analyze(layout, runDir);
+                    System.err.println(label + " analyse: " + runDir + " (heap " + Analysis.heap() + ")");
+                    int exit = new Analysis(layout).analyze(runDir);
                     row.put("status", exit == 0 ? "ok" : "analysis-failed");
                 } else {
                     System.err.println(label + " " + s.description());
@@ -159,9 +160,4 @@ public final class ScenariosCommand implements Callable<Integer> {
         return chosen;
     }
 
-    private static int analyze(Layout layout, Path runDir) throws IOException, InterruptedException {
-        layout.require(layout.analysisJar(), "analysis");
-        return Children.track(new ProcessBuilder(Layout.javaBin(), "-jar", layout.analysisJar().toString(),
-                "analyze", runDir.toString()).inheritIO().start()).waitFor();
-    }
 }

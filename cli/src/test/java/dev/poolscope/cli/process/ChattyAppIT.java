@@ -91,7 +91,7 @@ class ChattyAppIT {
     }
 
     private static List<String> command(Path classes, long start, Path dir) {
-        return List.of(Layout.javaBin(), "-cp", classes.toString(), "Chatty", Long.toString(start),
+        return List.of(Java.bin(), "-cp", classes.toString(), "Chatty", Long.toString(start),
                 Long.toString(MEASURE_MS),
                 "4", "20", "4", dir.resolve("result").toString());
     }
