@@ -1,22 +1,17 @@
 package dev.poolscope.cli.suite;
 
-import dev.poolscope.cli.Durations;
 import dev.poolscope.cli.UserError;
 import dev.poolscope.cli.run.RunSpec;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * One known-cause scenario, read from {@code scenarios/NAME.properties}: the app's knobs, the plan and its
@@ -67,73 +62,33 @@ record Scenario(String name, String description, List<String> appArgs, String pl
 
     /** Every scenario in {@code dir}, by name. */
     static List<Scenario> all(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            throw new UserError("no scenario folder " + dir);
-        }
         List<Scenario> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".properties")).sorted()
-                    .toList()) {
-                out.add(read(f));
-            }
+        for (SuiteFile f : SuiteFile.all(dir, "scenario")) {
+            out.add(of(f));
         }
         return out;
     }
 
     static Scenario read(Path file) throws IOException {
-        String fileName = file.getFileName().toString();
-        String name = fileName.substring(0, fileName.length() - ".properties".length());
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        }
-        Set<String> unknown = new TreeSet<>(p.stringPropertyNames());
-        unknown.removeAll(KEYS);
-        if (!unknown.isEmpty()) {
-            throw new UserError(file + ": unknown keys " + unknown + " (known: " + new TreeSet<>(KEYS) + ")");
-        }
-        String where = file.toString();
-        int duration = Durations.seconds(required(p, "duration", where), where + ": duration");
-        int quick = Durations.seconds(p.getProperty("quick.duration", p.getProperty("duration")),
-                where + ": quick.duration");
+        return of(SuiteFile.read(file));
+    }
+
+    private static Scenario of(SuiteFile f) {
+        f.allowOnly(KEYS, null, null);
+        String where = f.where();
+        int duration = f.seconds("duration", null);
+        int quick = f.seconds("quick.duration", f.get("duration", null));
         if (duration < 1 || duration > MAX_SECONDS || quick < 1 || quick > duration) {
             throw new UserError(
                     where + ": duration must be 1.." + MAX_SECONDS + " s and quick.duration at most that");
         }
-        Expectations e = new Expectations(required(p, "expect.primary", where),
-                chain(required(p, "expect.chain", where), where, false),
-                chain(required(p, "expect.chain", where), where, true),
-                oneOf(required(p, "expect.kind", where), KINDS, where + ": expect.kind"),
-                oneOf(required(p, "expect.direction", where), DIRECTIONS, where + ": expect.direction"));
-        return new Scenario(name, required(p, "description", where), words(p.getProperty("app", "")),
-                required(p, "plan", where), pairs(p.getProperty("props", ""), where),
-                pairs(p.getProperty("quick.props", ""), where), duration, quick,
-                Durations.seconds(p.getProperty("warmup", "3s"), where + ": warmup"),
-                Boolean.parseBoolean(p.getProperty("prime-cache", "false")), e);
-    }
-
-    private static String required(Properties p, String key, String where) {
-        String v = p.getProperty(key);
-        if (v == null || v.isBlank()) {
-            throw new UserError(where + ": '" + key + "' is required");
-        }
-        return v.trim();
-    }
-
-    private static List<String> words(String s) {
-        return s.isBlank() ? List.of() : List.of(s.trim().split("\\s+"));
-    }
-
-    private static Map<String, String> pairs(String s, String where) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String w : words(s)) {
-            int eq = w.indexOf('=');
-            if (eq < 1) {
-                throw new UserError(where + ": plan properties are k=v, got '" + w + "'");
-            }
-            out.put(w.substring(0, eq), w.substring(eq + 1));
-        }
-        return out;
+        String chain = f.required("expect.chain");
+        Expectations e = new Expectations(f.required("expect.primary"), chain(chain, where, false),
+                chain(chain, where, true), oneOf(f.required("expect.kind"), KINDS, where + ": expect.kind"),
+                oneOf(f.required("expect.direction"), DIRECTIONS, where + ": expect.direction"));
+        return new Scenario(f.name(), f.required("description"), f.words("app"), f.required("plan"),
+                f.pairs("props"), f.pairs("quick.props"), duration, quick, f.seconds("warmup", "3s"),
+                Boolean.parseBoolean(f.get("prime-cache", "false")), e);
     }
 
     /** "a>b, b>c?" as a set of links, the required or the optional ones ("?"); "none" for a cause that stands alone. */

@@ -137,7 +137,11 @@ class ExperimentTest {
                 .hasMessage("x: case 'nope' is not defined (case.nope = ...)");
         Files.writeString(f,
                 "title = t\nseed = 9\nsource = s\nplan = greetings\nvary = vus=1\nduration = 5s\ncolour = red\n");
-        assertThatThrownBy(() -> Experiment.read(f)).hasMessage(f + ": unknown key 'colour'");
+        assertThatThrownBy(() -> Experiment.read(f)).hasMessage(f
+                + ": unknown key 'colour' (known: app, cap.vus, cap.why,"
+                + " cols, duration, explain, plan, props, quick.cap.vus, quick.duration, quick.props, quick.vary,"
+                + " quick.warmup, quick.why, rows, seed, seed.setup, source, title, vary, warmup, case.NAME,"
+                + " quick.case.NAME, note.N, table.N.*)");
         assertThat(Arrays.asList(Files.readString(f).split("\n"))).contains("colour = red");
     }
 }

@@ -85,7 +85,8 @@ class ScenarioTest {
                                 + " 'pool starvation'");
         Files.writeString(f, "descripton = x\n");
         assertThatThrownBy(() -> Scenario.read(f)).isInstanceOf(UserError.class)
-                .hasMessageStartingWith(f + ": unknown keys [descripton]");
+                .hasMessageStartingWith(
+                        f + ": unknown key 'descripton' (known: app, description, duration, ");
     }
 
     static Scenario.Expectations expect(String primary, String chain, String kind, String direction) {
