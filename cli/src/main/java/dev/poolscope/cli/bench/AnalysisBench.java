@@ -91,22 +91,22 @@ final class AnalysisBench implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "%nanalysis speed on %s (%.1f MB recording, %d rounds, medians)%n",
                 run, Files.size(recording) / 1e6, rounds);
         System.out.printf(Locale.ROOT, "  jfr print --json (dump only)   %8.2f s%n",
-                OverheadBench.median(toArray(jfrPrint)));
+                OverheadTable.median(toArray(jfrPrint)));
         System.out.printf(Locale.ROOT,
                 "  poolscope analyze (full report) %7.2f s   ratio %.2f (target <= 1.00)%n",
-                OverheadBench.median(toArray(analyze)),
-                OverheadBench.median(toArray(analyze)) / OverheadBench.median(toArray(jfrPrint)));
+                OverheadTable.median(toArray(analyze)),
+                OverheadTable.median(toArray(analyze)) / OverheadTable.median(toArray(jfrPrint)));
         System.out.printf(Locale.ROOT,
                 "  poolscope analyze peak RSS      %8.0f MB (VmHWM, max of rounds; %s)%n",
                 analyzeRss.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
                 Analysis.heap());
         if (flames) {
             System.out.printf(Locale.ROOT, "  converter --wall: html + collapsed (two runs) %6.2f s%n",
-                    OverheadBench.median(toArray(converter)));
+                    OverheadTable.median(toArray(converter)));
             System.out.printf(Locale.ROOT,
                     "  poolscope flame: html + collapsed (one run)   %6.2f s   ratio %.2f (target <= 1.20)%n",
-                    OverheadBench.median(toArray(ours)),
-                    OverheadBench.median(toArray(ours)) / OverheadBench.median(toArray(converter)));
+                    OverheadTable.median(toArray(ours)),
+                    OverheadTable.median(toArray(ours)) / OverheadTable.median(toArray(converter)));
         } else {
             System.out.println("  (no " + RunFolder.ASYNC_PROFILER_PATH + ": flame graph timing skipped)");
         }

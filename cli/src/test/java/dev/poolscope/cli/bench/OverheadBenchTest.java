@@ -38,7 +38,7 @@ class OverheadBenchTest {
                 "[[100000,0],[104000,200],[105000,300],[110000,900]]");
 
         long[] window = new long[2];
-        OverheadBench.Sample s = OverheadBench.measure("jfr", 2, run, 4, 6, (from, to) -> {
+        OverheadSample s = OverheadSample.measure("jfr", 2, run, 4, 6, (from, to) -> {
             window[0] = from;
             window[1] = to;
             return 0.05;
@@ -57,33 +57,33 @@ class OverheadBenchTest {
 
     @Test
     void theAgentsShareIsReadFromTheAnalysisLine() throws Exception {
-        assertThat(OverheadBench
+        assertThat(OverheadSample
                 .parseShare("{\"cpu_samples\":1200,\"agent_share\":0.0931,\"share_by_part\":{}}"))
                 .isEqualTo(0.0931);
-        assertThat(OverheadBench.parseShare("null")).isNaN();
-        assertThat(OverheadBench.agentCpuShare(null, dir.resolve("no-agent"), 0, 1)).as("no async-profiler")
+        assertThat(OverheadSample.parseShare("null")).isNaN();
+        assertThat(OverheadSample.agentCpuShare(null, dir.resolve("no-agent"), 0, 1)).as("no async-profiler")
                 .isNaN();
     }
 
     @Test
     void interpolatesTheCpuReadings() throws Exception {
         List<long[]> readings = List.of(new long[]{1000, 10}, new long[]{2000, 30});
-        assertThat(OverheadBench.cpuAt(readings, 1500)).isEqualTo(20.0);
-        assertThat(OverheadBench.cpuAt(readings, 500)).isEqualTo(10.0);
-        assertThat(OverheadBench.cpuAt(readings, 9000)).isEqualTo(30.0);
+        assertThat(OverheadSample.cpuAt(readings, 1500)).isEqualTo(20.0);
+        assertThat(OverheadSample.cpuAt(readings, 500)).isEqualTo(10.0);
+        assertThat(OverheadSample.cpuAt(readings, 9000)).isEqualTo(30.0);
     }
 
     @Test
     void printsRatiosAgainstNoAgentInTheSameRoundAndWarnsWhenARunWasNotSteady() {
-        List<OverheadBench.Mode> modes = List.of(OverheadBench.Mode.NONE,
-                new OverheadBench.Mode("jfr", true, "asprof=false", List.of()));
-        List<OverheadBench.Sample> samples = List.of(
-                new OverheadBench.Sample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6, Double.NaN),
-                new OverheadBench.Sample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6, 0.031),
-                new OverheadBench.Sample("jfr", 2, 500, 50, 0.25, 1.2, 3, 45e6, 0.045),
-                new OverheadBench.Sample("none", 2, 400, 50, 0.25, 1.0, 0, 40e6, Double.NaN));
+        List<OverheadMode> modes = List.of(OverheadMode.NONE,
+                new OverheadMode("jfr", true, "asprof=false", List.of()));
+        List<OverheadSample> samples = List.of(
+                new OverheadSample("none", 1, 1000, 100, 0.5, 1.0, 0, 40e6, Double.NaN),
+                new OverheadSample("jfr", 1, 990, 104, 0.51, 1.0, 0, 43e6, 0.031),
+                new OverheadSample("jfr", 2, 500, 50, 0.25, 1.2, 3, 45e6, 0.045),
+                new OverheadSample("none", 2, 400, 50, 0.25, 1.0, 0, 40e6, Double.NaN));
 
-        String table = OverheadBench.table(modes, samples);
+        String table = OverheadTable.of(modes, samples);
 
         assertThat(table).contains(
                 "none            700.0      75    1.000 [1.000-1.000]    1.000 [1.000-1.000]      0.375    1.000 [1.000-1.000]       40.0         -\n",
@@ -95,33 +95,33 @@ class OverheadBenchTest {
 
     @Test
     void agentModesComeFromTheCommandLine() {
-        assertThat(OverheadBench.Mode.parse("wall50=wall=50ms;asprof=true"))
-                .isEqualTo(new OverheadBench.Mode("wall50", true, "console=false,wall=50ms,asprof=true",
+        assertThat(OverheadMode.parse("wall50=wall=50ms;asprof=true"))
+                .isEqualTo(new OverheadMode("wall50", true, "console=false,wall=50ms,asprof=true",
                         List.of()));
-        assertThat(OverheadBench.Mode.parse("plain"))
-                .isEqualTo(new OverheadBench.Mode("plain", true, "console=false", List.of()));
-        assertThatThrownBy(() -> OverheadBench.Mode.parse("none=asprof=false")).isInstanceOf(UserError.class)
+        assertThat(OverheadMode.parse("plain"))
+                .isEqualTo(new OverheadMode("plain", true, "console=false", List.of()));
+        assertThatThrownBy(() -> OverheadMode.parse("none=asprof=false")).isInstanceOf(UserError.class)
                 .hasMessageContaining("not 'none'");
-        assertThatThrownBy(() -> OverheadBench.Mode.parse("a b=x")).isInstanceOf(UserError.class);
+        assertThatThrownBy(() -> OverheadMode.parse("a b=x")).isInstanceOf(UserError.class);
     }
 
     @Test
     void jvmModesRunWithoutTheAgentAndWithTheirOptions() {
-        assertThat(OverheadBench.Mode.parseJvm("jdkjfr=-XX:StartFlightRecording=settings=default  -Xss1m"))
-                .isEqualTo(new OverheadBench.Mode("jdkjfr", false, null,
+        assertThat(OverheadMode.parseJvm("jdkjfr=-XX:StartFlightRecording=settings=default  -Xss1m"))
+                .isEqualTo(new OverheadMode("jdkjfr", false, null,
                         List.of("-XX:StartFlightRecording=settings=default", "-Xss1m")));
-        assertThatThrownBy(() -> OverheadBench.Mode.parseJvm("jdkjfr")).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> OverheadMode.parseJvm("jdkjfr")).isInstanceOf(UserError.class)
                 .hasMessage(
                         "--jvm-mode 'jdkjfr': no JVM options after 'jdkjfr=' (the app without options is the"
                                 + " mode 'none', always run)");
-        assertThatThrownBy(() -> OverheadBench.Mode.parseJvm("none=-Xss1m")).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> OverheadMode.parseJvm("none=-Xss1m")).isInstanceOf(UserError.class)
                 .hasMessageStartingWith("--jvm-mode 'none=-Xss1m': want NAME=JVM_OPTIONS");
 
-        assertThat(OverheadBench.modes(null, List.of("jdkjfr=-Xss1m")))
-                .extracting(OverheadBench.Mode::name).containsExactly("none", "jfr", "full", "jdkjfr");
-        assertThat(OverheadBench.modes(List.of("jfr0=asprof=false;requestClock=0"), List.of("jdkjfr=-Xss1m")))
-                .extracting(OverheadBench.Mode::name).containsExactly("none", "jfr0", "jdkjfr");
-        assertThatThrownBy(() -> OverheadBench.modes(List.of("x=asprof=false"), List.of("x=-Xss1m")))
+        assertThat(OverheadMode.all(null, List.of("jdkjfr=-Xss1m")))
+                .extracting(OverheadMode::name).containsExactly("none", "jfr", "full", "jdkjfr");
+        assertThat(OverheadMode.all(List.of("jfr0=asprof=false;requestClock=0"), List.of("jdkjfr=-Xss1m")))
+                .extracting(OverheadMode::name).containsExactly("none", "jfr0", "jdkjfr");
+        assertThatThrownBy(() -> OverheadMode.all(List.of("x=asprof=false"), List.of("x=-Xss1m")))
                 .isInstanceOf(UserError.class).hasMessage("mode x is given twice");
     }
 
