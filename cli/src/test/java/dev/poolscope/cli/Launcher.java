@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code ./poolscope} as a user runs it: the checkout's launcher script as a process, on the JDK the tests run on
  * (POOLSCOPE_JAVA_HOME), never building (POOLSCOPE_NO_BUILD: the reactor built the jars; a stale one fails the test
- * instead of starting Maven inside Maven).
+ * instead of starting Maven inside Maven). The script execs the JVM of the command, so the process started here is
+ * the launcher's JVM (or, for {@code app}, the app's).
  */
 final class Launcher {
     static final Path HOME = Path.of(System.getProperty("poolscope.home", "..")).toAbsolutePath().normalize();
@@ -51,7 +52,7 @@ final class Launcher {
     }
 
     static Result run(String... args) throws IOException, InterruptedException {
-        return run(Map.of(), 10, args);
+        return run(Map.of(), 15, args);
     }
 
     /** Starts {@code ./poolscope ARGS} with its output and error into {@code log}, for a command that keeps running. */
@@ -65,7 +66,14 @@ final class Launcher {
         ProcessBuilder pb = new ProcessBuilder(command).directory(HOME.toFile());
         pb.environment().put("POOLSCOPE_JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("POOLSCOPE_NO_BUILD", "1");
-        pb.environment().putAll(env);
+        // A null value removes the variable.
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         return pb;
     }
 }

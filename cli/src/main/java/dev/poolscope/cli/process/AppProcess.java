@@ -39,9 +39,22 @@ public final class AppProcess implements AutoCloseable {
         this.log = new AppLog(log, READY);
     }
 
+    /** The lab app on a free port ({@code --port 0}; its ready line says which), its output into {@code log}. */
     public static AppProcess start(Layout layout, List<String> appArgs, List<String> jvmOptions,
             Path agentDir,
             String agentOptions, Path log) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--port", "0"));
+        args.addAll(appArgs);
+        return new AppProcess(labCommand(layout, args, jvmOptions, agentDir, agentOptions), log);
+    }
+
+    /**
+     * The lab app's command line, the one way it is built (run, sweep, bench and {@code ./poolscope app}): pinned to
+     * POOLSCOPE_APP_CPUS when set, poolscope's java, POOLSCOPE_APP_JVM_OPTS, {@code jvmOptions}, the agent writing
+     * into {@code agentDir} (null: none), the jar of the stack {@code --stack=} names, then the app's arguments.
+     */
+    public static List<String> labCommand(Layout layout, List<String> appArgs, List<String> jvmOptions,
+            Path agentDir, String agentOptions) throws IOException {
         // --stack picks the jar; the app itself does not take it.
         String stack = "servlet";
         List<String> args = new ArrayList<>();
@@ -68,9 +81,9 @@ public final class AppProcess implements AutoCloseable {
         if (agentDir != null) {
             command.addAll(Agent.jvmOptions(layout, agentDir, agentOptions));
         }
-        command.addAll(List.of("-jar", jar.toString(), "--port", "0"));
+        command.addAll(List.of("-jar", jar.toString()));
         command.addAll(args);
-        return new AppProcess(command, log);
+        return command;
     }
 
     /** The user's own app: {@code command} as it is (the caller put the agent in), pinned like the lab app. */
