@@ -1,5 +1,7 @@
 package dev.poolscope.cli.process;
 
+import dev.poolscope.cli.UserError;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +39,11 @@ public final class Agent {
     public static List<String> jvmOptions(Layout layout, Path agentDir, String userOptions)
             throws IOException {
         layout.require(layout.agentJar(), "profiler-agent");
-        Files.createDirectories(agentDir);
+        try {
+            Files.createDirectories(agentDir);
+        } catch (IOException e) {
+            throw new UserError("cannot create the agent's folder " + agentDir + " (" + e + ")");
+        }
         return List.of("-javaagent:" + layout.agentJar() + "=" + options(agentDir, userOptions),
                 "--enable-native-access=ALL-UNNAMED");
     }
