@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -59,14 +64,24 @@ class LauncherIT {
                 "bench");
         assertThat(REAL.keySet()).as("a real invocation for every documented command")
                 .containsAll(documented);
-        for (String command : documented) {
-            if (command.equals("help") || command.equals("java-home")) {
-                // No --help of their own: help is the usage, java-home prints the JDK (both tested below).
-                continue;
+        // Two at a time: each is a JVM start, and CI has two cores.
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            List<Future<?>> checks = new ArrayList<>();
+            for (String command : documented) {
+                if (command.equals("help") || command.equals("java-home")) {
+                    // No --help of their own: help is the usage, java-home prints the JDK (both tested below).
+                    continue;
+                }
+                checks.add(pool.submit(() -> {
+                    Launcher.Result r = Launcher.run((command + " --help").split(" "));
+                    assertThat(r.exit()).as("%s --help: %s", command, r).isZero();
+                    assertThat(r.out()).as("%s --help", command).startsWith("Usage: poolscope");
+                    return null;
+                }));
             }
-            Launcher.Result r = Launcher.run((command + " --help").split(" "));
-            assertThat(r.exit()).as("%s --help: %s", command, r).isZero();
-            assertThat(r.out()).as("%s --help", command).startsWith("Usage: poolscope");
+            for (Future<?> check : checks) {
+                check.get();
+            }
         }
     }
 
@@ -129,7 +144,7 @@ class LauncherIT {
                 .isEqualTo("pool-starvation");
         // A second run to compare it with: the same one, analysed, under another name.
         Path again = work.resolve("starved-pool-again");
-        copyTree(run, again);
+        Folders.copyTree(run, again);
         Path out = work.resolve("compared");
         Launcher.Result r = Launcher.run("compare", "--out", out.toString(), run.toString(),
                 again.toString());
@@ -227,7 +242,7 @@ class LauncherIT {
         return commands;
     }
 
-    private static java.util.List<String> names(Path dir) throws Exception {
+    private static List<String> names(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".properties"))
                     .map(n -> n.substring(0, n.length() - ".properties".length())).sorted().toList();
@@ -236,21 +251,8 @@ class LauncherIT {
 
     /** A run folder as run leaves it, from a committed one: agent/ and a run.json. */
     static Path copyRun(Path from, Path to) throws Exception {
-        copyTree(from.resolve("agent"), to.resolve("agent"));
+        Folders.copyTree(from.resolve("agent"), to.resolve("agent"));
         Files.writeString(to.resolve("run.json"), "{}");
         return to;
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
     }
 }

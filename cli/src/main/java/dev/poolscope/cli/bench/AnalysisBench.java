@@ -1,5 +1,6 @@
 package dev.poolscope.cli.bench;
 
+import dev.poolscope.cli.Folders;
 import dev.poolscope.cli.UserError;
 import dev.poolscope.cli.process.Analysis;
 import dev.poolscope.cli.process.Children;
@@ -12,11 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,7 +52,7 @@ final class AnalysisBench implements Callable<Integer> {
         Path jfrTool = Java.tool("jfr");
         Path scratch = Files.createTempDirectory("poolscope-bench-");
         Path copy = scratch.resolve("run");
-        copyTree(run, copy);
+        Folders.copyTree(run, copy);
         List<Double> jfrPrint = new ArrayList<>();
         List<Double> analyze = new ArrayList<>();
         List<Double> analyzeRss = new ArrayList<>();
@@ -110,7 +109,7 @@ final class AnalysisBench implements Callable<Integer> {
         } else {
             System.out.println("  (no " + RunFolder.ASYNC_PROFILER_PATH + ": flame graph timing skipped)");
         }
-        deleteTree(scratch);
+        Folders.deleteTree(scratch);
         return 0;
     }
 
@@ -151,26 +150,5 @@ final class AnalysisBench implements Callable<Integer> {
 
     private static double[] toArray(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) paths::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

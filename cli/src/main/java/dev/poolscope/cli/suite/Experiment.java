@@ -52,11 +52,7 @@ record Experiment(String name, String title, String seed, String source, String 
 
     /** Every experiment in {@code dir}, by name. */
     static List<Experiment> all(Path dir) throws IOException {
-        List<Experiment> out = new ArrayList<>();
-        for (SuiteFile f : SuiteFile.all(dir, "experiment")) {
-            out.add(of(f));
-        }
-        return out;
+        return SuiteFile.all(dir, "experiment", Experiment::of);
     }
 
     static Experiment read(Path file) throws IOException {

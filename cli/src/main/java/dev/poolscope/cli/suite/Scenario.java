@@ -62,11 +62,7 @@ record Scenario(String name, String description, List<String> appArgs, String pl
 
     /** Every scenario in {@code dir}, by name. */
     static List<Scenario> all(Path dir) throws IOException {
-        List<Scenario> out = new ArrayList<>();
-        for (SuiteFile f : SuiteFile.all(dir, "scenario")) {
-            out.add(of(f));
-        }
-        return out;
+        return SuiteFile.all(dir, "scenario", Scenario::of);
     }
 
     static Scenario read(Path file) throws IOException {

@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -34,16 +35,16 @@ final class SuiteFile {
         this.p = p;
     }
 
-    /** Every {@code .properties} file in {@code dir}, by name; {@code kind} names the folder in the message. */
-    static List<SuiteFile> all(Path dir, String kind) throws IOException {
+    /** Every {@code .properties} file in {@code dir}, by name, read by {@code of}; {@code kind} names the folder. */
+    static <T> List<T> all(Path dir, String kind, Function<SuiteFile, T> of) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new UserError("no " + kind + " folder " + dir);
         }
-        List<SuiteFile> out = new ArrayList<>();
+        List<T> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".properties")).sorted()
                     .toList()) {
-                out.add(read(f));
+                out.add(of.apply(read(f)));
             }
         }
         return out;
