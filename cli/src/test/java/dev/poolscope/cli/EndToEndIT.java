@@ -86,6 +86,14 @@ class EndToEndIT {
                 org.assertj.core.data.Offset.offset(0.002));
         assertThat(run.path("phases").path("loadEndMs").asLong())
                 .isGreaterThan(run.path("phases").path("loadStartMs").asLong());
+        // The benches of the analysis on a real run: both recordings, the .jtl beside them.
+        Launcher.Result analysis = Launcher.run("bench", "analysis", dir.toString(), "--repeat", "1");
+        assertThat(analysis.exit()).as(analysis.toString()).isZero();
+        assertThat(analysis.out()).contains("recordings: agent/recording.jfr, agent/async-profiler.jfr (",
+                "ratio analyze/bare: wall ");
+        Launcher.Result flame = Launcher.run("bench", "flame", dir.toString(), "--repeat", "1");
+        assertThat(flame.exit()).as(flame.toString()).isZero();
+        assertThat(flame.out()).contains("poolscope flame: html + collapsed (one run)", "ratio ");
     }
 
     @Test

@@ -17,6 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import jdk.jfr.consumer.RecordingFile;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,7 +51,8 @@ class LauncherIT {
             Map.entry("export", "analyzeCompareAndExportACommittedRecording"),
             Map.entry("bench", "benchMakesARecordingAndTimesItsAnalysis"),
             Map.entry("bench synth-recording", "benchMakesARecordingAndTimesItsAnalysis"),
-            Map.entry("bench analysis", "benchMakesARecordingAndTimesItsAnalysis"),
+            Map.entry("bench analysis", "benchMakesARecordingAndTimesItsAnalysis; EndToEndIT"),
+            Map.entry("bench flame", "EndToEndIT (a real run's async-profiler.jfr)"),
             Map.entry("bench overhead", "benchMakesARecordingAndTimesItsAnalysis (its checks; its runs are"
                     + " minutes of load)"),
             Map.entry("check", "checkHoldsACommittedSummary"));
@@ -195,14 +198,43 @@ class LauncherIT {
 
     @Test
     void benchMakesARecordingAndTimesItsAnalysis() throws Exception {
-        Path run = work.resolve("synthetic");
-        Launcher.Result made = Launcher.run("bench", "synth-recording", run.toString(), "--size-mb", "1");
+        Path synthetic = work.resolve("synthetic");
+        Launcher.Result made = Launcher.run("bench", "synth-recording", synthetic.toString(), "--size-mb",
+                "1");
         assertThat(made.exit()).as(made.toString()).isZero();
-        assertThat(made.out()).startsWith("wrote " + run.resolve("agent/recording.jfr") + ": ");
-        Launcher.Result timed = Launcher.run("bench", "analysis", run.toString(), "--rounds", "1");
+        assertThat(made.out()).startsWith("wrote " + synthetic.resolve("agent/recording.jfr") + ": ");
+        Path run = copyRun(STARVED, work.resolve("starved-pool"));
+        long events = 0;
+        try (RecordingFile recording = new RecordingFile(run.resolve("agent/recording.jfr"))) {
+            for (; recording.hasMoreEvents(); events++) {
+                recording.readEvent();
+            }
+        }
+        Launcher.Result timed = Launcher.run("bench", "analysis", run.toString(), "--repeat", "1", "--xmx",
+                "384m");
         assertThat(timed.exit()).as(timed.toString()).isZero();
-        assertThat(timed.out()).contains("jfr print --json (dump only)", "poolscope analyze (full report)",
-                "(no agent/async-profiler.jfr: flame graph timing skipped)");
+        List<String> lines = timed.out().lines().toList();
+        assertThat(lines).as(timed.toString()).hasSize(7);
+        assertThat(lines.get(0)).isEqualTo("bench analysis: " + run + ", 1 repeat, both JVMs -Xmx384m");
+        assertThat(lines.get(1)).isEqualTo(String.format(java.util.Locale.ROOT,
+                "recordings: agent/recording.jfr (1.0 MB, %,d events)", events));
+        assertThat(lines.get(4)).matches(
+                "1 +(\\d+\\.\\d\\d s +){2}\\d+ MB +(\\d+\\.\\d\\d s +){2}\\d+ MB( +\\d+\\.\\d\\d){2}");
+        assertThat(lines.get(6))
+                .matches("ratio analyze/bare: wall \\d+\\.\\d\\d, cpu \\d+\\.\\d\\d \\(medians.*");
+        assertThat(timed.err()).contains("[bench analysis] repeat 1/1: bare ");
+        try (Stream<Path> left = Files.list(run)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("the run is left as it was")
+                    .containsExactlyInAnyOrder("agent", "run.json");
+        }
+        Launcher.Result none = Launcher.run("bench", "analysis", synthetic.resolve("agent").toString());
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).isEqualTo("poolscope: " + synthetic.resolve("agent")
+                + " has no recording: no agent/recording.jfr, agent/jfr-repository/*.jfr or agent/async-profiler.jfr\n");
+        Launcher.Result noProfile = Launcher.run("bench", "flame", run.toString());
+        assertThat(noProfile.exit()).isEqualTo(2);
+        assertThat(noProfile.err()).isEqualTo("poolscope: " + run.resolve("agent/async-profiler.jfr")
+                + " is missing or empty (a run with async-profiler has one)\n");
         Launcher.Result overhead = Launcher.run("bench", "overhead", "--rounds", "0");
         assertThat(overhead.exit()).isEqualTo(2);
         assertThat(overhead.err()).isEqualTo("poolscope: --rounds must be at least 1\n");

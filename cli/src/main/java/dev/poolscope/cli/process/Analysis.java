@@ -15,9 +15,16 @@ public final class Analysis {
     static final String DEFAULT_HEAP = "512m";
 
     private final Layout layout;
+    private final String heap;
 
     public Analysis(Layout layout) {
+        this(layout, heap());
+    }
+
+    /** With this heap option (e.g. {@code -Xmx2g}) instead of POOLSCOPE_ANALYSIS_XMX's: a bench's {@code --xmx}. */
+    public Analysis(Layout layout, String heap) {
         this.layout = layout;
+        this.heap = heap;
     }
 
     /** The analysis JVM's heap option, e.g. {@code -Xmx512m}. */
@@ -25,15 +32,21 @@ public final class Analysis {
         return heap(System.getenv("POOLSCOPE_ANALYSIS_XMX"));
     }
 
-    static String heap(String configured) {
+    /** The heap option of {@code configured} (e.g. 2g), or of the default when it is null or blank. */
+    public static String heap(String configured) {
         return "-Xmx" + (configured == null || configured.isBlank() ? DEFAULT_HEAP : configured.trim());
+    }
+
+    /** The heap option this analysis starts with. */
+    public String heapOption() {
+        return heap;
     }
 
     /** The command line of {@code analysis ARGS}, e.g. {@code analyze RUN_DIR}. */
     public List<String> command(List<String> args) {
         layout.require(layout.analysisJar(), "analysis");
         List<String> command = new ArrayList<>(
-                List.of(Java.bin(), heap(), "-jar", layout.analysisJar().toString()));
+                List.of(Java.bin(), heap, "-jar", layout.analysisJar().toString()));
         command.addAll(args);
         return command;
     }
@@ -42,7 +55,7 @@ public final class Analysis {
     public List<String> tool(String mainClass, List<String> args) {
         layout.require(layout.analysisJar(), "analysis");
         List<String> command = new ArrayList<>(
-                List.of(Java.bin(), heap(), "-cp", layout.analysisJar().toString(), mainClass));
+                List.of(Java.bin(), heap, "-cp", layout.analysisJar().toString(), mainClass));
         command.addAll(args);
         return command;
     }
