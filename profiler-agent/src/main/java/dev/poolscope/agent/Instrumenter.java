@@ -129,7 +129,8 @@ final class Instrumenter {
                                 PKG + "workers.WorkerPoolAdvice$Executing")
                         : advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice"));
         // Reactor Netty / R2DBC add fields too: attached, their already-loaded classes are refused and left unchanged.
-        ReactiveInstrumentation.add(hooks, advice).installOn(inst);
+        StatementInstrumentation.add(ReactiveInstrumentation.add(hooks, advice), advice, attached)
+                .installOn(inst);
     }
 
     private static DynamicType.Builder<?> unchanged(DynamicType.Builder<?> builder, TypeDescription type,

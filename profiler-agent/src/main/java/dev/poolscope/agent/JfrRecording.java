@@ -6,6 +6,7 @@ import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
 import dev.poolscope.agent.request.RequestHooks;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.agent.statements.StatementHooks;
 import dev.poolscope.agent.threads.SchedStatSampler;
 import dev.poolscope.agent.threads.ThreadTracker;
 import dev.poolscope.agent.workers.WorkerPools;
@@ -13,6 +14,7 @@ import dev.poolscope.format.event.AgentStatusEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 import dev.poolscope.format.folder.RunFolder;
 
@@ -63,6 +65,7 @@ final class JfrRecording {
         initialize(HikariHooks.eventTypes());
         initialize(RedisHooks.eventTypes());
         initialize(R2dbcHooks.eventTypes());
+        initialize(StatementHooks.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
@@ -74,6 +77,7 @@ final class JfrRecording {
             SchedStatSampler.register();
             R2dbcHooks.register();
             LoopHooks.register();
+            StatementHooks.register();
         }
 
         Recording r = new Recording();
@@ -143,6 +147,8 @@ final class JfrRecording {
         enableEach(r, WorkerPools.eventType());
         enableEach(r, R2dbcHooks.eventTypes());
         enableEach(r, LoopHooks.eventType());
+        // Every statement unless statementThreshold says otherwise: the analysis sums their time within each hold.
+        r.enable(StatementEvent.class).withThreshold(o.statementThreshold()).withoutStackTrace();
         r.enable(WorkerPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(HikariPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(R2dbcPoolEvent.NAME).withPeriod(o.gaugeInterval());

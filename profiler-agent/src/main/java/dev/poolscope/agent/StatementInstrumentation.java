@@ -1,0 +1,104 @@
+package dev.poolscope.agent;
+
+import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.poolscope.agent.statements.StatementHooks;
+import dev.poolscope.agent.statements.StatementStamp;
+
+import java.lang.reflect.Modifier;
+
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.implementation.FieldAccessor;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * The statement hooks, added to {@link Instrumenter}'s builder: every class that implements JDBC's {@code Connection}
+ * or {@code Statement}, or R2DBC's, whichever driver, pool or spy it belongs to. A class is looked at only when it
+ * declares one of the methods by name, so the type hierarchy of the host's other classes is never walked. Attached to
+ * a running JVM no field can be added: statements then carry their state in a weak map.
+ */
+final class StatementInstrumentation {
+    private static final String PKG = "dev.poolscope.agent.statements.";
+    private static final String[] EXECUTES = {"execute", "executeQuery", "executeUpdate",
+            "executeLargeUpdate",
+            "executeBatch", "executeLargeBatch", "addBatch", "clearBatch"};
+
+    private StatementInstrumentation() {
+    }
+
+    static AgentBuilder add(AgentBuilder builder, AgentBuilder.Transformer.ForAdvice advice,
+            boolean attached) {
+        if (!StatementHooks.enabled()) {
+            return builder;
+        }
+        AgentBuilder.Transformer stamp = attached
+                ? (b, type, loader, module, pd) -> b
+                : (b, type, loader, module, pd) -> b
+                        .defineField(StatementStamp.FIELD, Object.class, Modifier.PRIVATE | Modifier.VOLATILE)
+                        .implement(StatementStamp.class)
+                        .intercept(FieldAccessor.ofField(StatementStamp.FIELD));
+        ElementMatcher.Junction<MethodDescription> body = isPublic().and(not(isStatic()))
+                .and(not(isAbstract()))
+                .and(not(isBridge()));
+        ElementMatcher.Junction<MethodDescription> textFirst = body.and(takesArgument(0, String.class));
+        ElementMatcher.Junction<MethodDescription> none = body.and(takesArguments(0));
+        return builder
+                // JDBC connections: where a statement gets its text and its connection.
+                .type(not(isInterface())
+                        .and(declaresMethod(namedOneOf("prepareStatement", "prepareCall", "createStatement")))
+                        .and(hasSuperType(named("java.sql.Connection"))))
+                .transform(advice
+                        .advice(textFirst.and(namedOneOf("prepareStatement", "prepareCall")),
+                                PKG + "JdbcAdvice$Prepare")
+                        .advice(body.and(named("createStatement")), PKG + "JdbcAdvice$Create"))
+                // JDBC statements (prepared and callable ones are statements too).
+                .type(not(isInterface()).and(declaresMethod(namedOneOf(EXECUTES)))
+                        .and(hasSuperType(named("java.sql.Statement"))))
+                .transform(stamp)
+                .transform(advice
+                        .advice(textFirst.and(namedOneOf("execute", "executeQuery")),
+                                PKG + "JdbcAdvice$ExecuteSql")
+                        .advice(textFirst.and(named("executeUpdate")).and(returns(int.class)),
+                                PKG + "JdbcAdvice$UpdateSql")
+                        .advice(textFirst.and(named("executeLargeUpdate")).and(returns(long.class)),
+                                PKG + "JdbcAdvice$LargeUpdateSql")
+                        .advice(none.and(namedOneOf("execute", "executeQuery")), PKG + "JdbcAdvice$Execute")
+                        .advice(none.and(named("executeUpdate")).and(returns(int.class)),
+                                PKG + "JdbcAdvice$Update")
+                        .advice(none.and(named("executeLargeUpdate")).and(returns(long.class)),
+                                PKG + "JdbcAdvice$LargeUpdate")
+                        .advice(none.and(named("executeBatch")).and(returns(int[].class)),
+                                PKG + "JdbcAdvice$Batch")
+                        .advice(none.and(named("executeLargeBatch")).and(returns(long[].class)),
+                                PKG + "JdbcAdvice$LargeBatch")
+                        .advice(body.and(named("addBatch")).and(takesArguments(String.class)),
+                                PKG + "JdbcAdvice$AddBatchSql")
+                        .advice(none.and(named("addBatch")), PKG + "JdbcAdvice$AddBatch")
+                        .advice(none.and(named("clearBatch")), PKG + "JdbcAdvice$ClearBatch"))
+                // R2DBC.
+                .type(not(isInterface()).and(declaresMethod(named("createStatement")))
+                        .and(hasSuperType(named("io.r2dbc.spi.Connection"))))
+                .transform(advice.advice(textFirst.and(named("createStatement")).and(takesArguments(1)),
+                        PKG + "JdbcAdvice$Prepare"))
+                .type(not(isInterface()).and(declaresMethod(named("execute")))
+                        .and(hasSuperType(named("io.r2dbc.spi.Statement"))))
+                .transform(stamp)
+                .transform(advice.advice(none.and(named("execute")).and(
+                        returns(named("reactor.core.publisher.Flux")
+                                .or(named("org.reactivestreams.Publisher")))),
+                        PKG + "R2dbcStatementAdvice$Execute"));
+    }
+}
