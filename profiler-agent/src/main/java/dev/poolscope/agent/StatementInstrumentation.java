@@ -32,6 +32,8 @@ import net.bytebuddy.matcher.ElementMatcher;
  */
 final class StatementInstrumentation {
     private static final String PKG = "dev.poolscope.agent.statements.";
+    private static final String FLUX = "reactor.core.publisher.Flux", MONO = "reactor.core.publisher.Mono",
+            PUBLISHER = "org.reactivestreams.Publisher";
     private static final String[] EXECUTES = {"execute", "executeQuery", "executeUpdate",
             "executeLargeUpdate",
             "executeBatch", "executeLargeBatch", "addBatch", "clearBatch"};
@@ -96,9 +98,18 @@ final class StatementInstrumentation {
                 .type(not(isInterface()).and(declaresMethod(named("execute")))
                         .and(hasSuperType(named("io.r2dbc.spi.Statement"))))
                 .transform(stamp)
-                .transform(advice.advice(none.and(named("execute")).and(
-                        returns(named("reactor.core.publisher.Flux")
-                                .or(named("org.reactivestreams.Publisher")))),
-                        PKG + "R2dbcStatementAdvice$Execute"));
+                .transform(advice.advice(
+                        none.and(named("execute")).and(returns(named(FLUX).or(named(PUBLISHER)))),
+                        PKG + "R2dbcStatementAdvice$Execute"))
+                .type(not(isInterface()).and(declaresMethod(namedOneOf("map", "flatMap", "getRowsUpdated")))
+                        .and(hasSuperType(named("io.r2dbc.spi.Result"))))
+                .transform(advice
+                        .advice(body.and(namedOneOf("map", "flatMap")).and(takesArguments(1))
+                                .and(returns(named(FLUX).or(named(PUBLISHER))))
+                                .or(none.and(named("getRowsUpdated"))
+                                        .and(returns(named(MONO).or(named(FLUX)).or(named(PUBLISHER))))),
+                                PKG + "R2dbcStatementAdvice$Consume")
+                        .advice(body.and(named("filter")).and(takesArguments(1)),
+                                PKG + "R2dbcStatementAdvice$Filter"));
     }
 }

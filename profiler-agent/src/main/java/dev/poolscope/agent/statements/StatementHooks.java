@@ -257,9 +257,48 @@ public final class StatementHooks {
         }
     }
 
+    /** The {@code doOnNext} hook of an execution from {@link #r2dbcExecution}: marks each Result it emits. */
+    public static Object r2dbcResult(Object execution) {
+        return execution instanceof R2dbcExecution x ? x.onResult() : null;
+    }
+
     /** The {@code doFinally} hook of an execution from {@link #r2dbcExecution}. */
     public static Object r2dbcFinally(Object execution) {
         return execution instanceof R2dbcExecution x ? x.onFinally() : null;
+    }
+
+    /**
+     * A Result's {@code map}, {@code flatMap} or {@code getRowsUpdated} returned the publisher that consumes it: the
+     * {@code doFinally} hook that ends it, or null when the Result is none of a recorded execution's.
+     */
+    public static Object r2dbcConsuming(Object result) {
+        try {
+            return R2dbcExecution.consuming(result);
+        } catch (Throwable t) {
+            Suppressed.record(t);
+            return null;
+        }
+    }
+
+    /** The {@code doOnNext} hook of {@code getRowsUpdated}'s publisher: the app reads the count, so it costs nothing. */
+    public static Object r2dbcRows(Object consumption) {
+        return consumption instanceof R2dbcExecution.Consumption c ? c.onRows() : null;
+    }
+
+    /** The consuming call threw or returned a publisher without Reactor's operators: the Result ends now. */
+    public static void r2dbcConsumed(Object consumption, boolean failed) {
+        if (consumption instanceof R2dbcExecution.Consumption c) {
+            c.accept(failed ? R2dbcExecution.FAILED : null);
+        }
+    }
+
+    /** {@code Result.filter} returned a Result that stands for this one. */
+    public static void r2dbcFiltered(Object result, Object filtered) {
+        try {
+            R2dbcExecution.filtered(result, filtered);
+        } catch (Throwable t) {
+            Suppressed.record(t);
+        }
     }
 
     /** The {@code contextWrite} hook of an execution: reads the request id at subscription, changes nothing. */
