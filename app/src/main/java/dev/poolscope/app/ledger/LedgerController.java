@@ -22,11 +22,11 @@ class LedgerController {
     @GetMapping("/api/ledger/{accountId}")
     LedgerService.Balance balance(@PathVariable long accountId) {
         if (!table.enabled()) {
-            throw new NotFoundException("no ledger: start the app with --slow-query-rows N");
+            throw new NotFoundException(LedgerSql.OFF);
         }
-        if (accountId < 1 || accountId > LedgerTable.ACCOUNTS) {
-            throw new InvalidInputException(
-                    "account id must be between 1 and " + LedgerTable.ACCOUNTS + ", got " + accountId);
+        String invalid = LedgerSql.invalidAccount(accountId);
+        if (invalid != null) {
+            throw new InvalidInputException(invalid);
         }
         return ledger.balance(accountId);
     }

@@ -22,9 +22,7 @@ class LedgerService {
 
     @Transactional(readOnly = true)
     Balance balance(long accountId) {
-        Map<String, Object> row = jdbc.queryForMap(
-                "select count(*) as entries, coalesce(sum(amount), 0) as balance from ledger where account_id = ?",
-                accountId);
+        Map<String, Object> row = jdbc.queryForMap(LedgerSql.balance("?"), accountId);
         return new Balance(accountId, ((Number) row.get("entries")).longValue(),
                 (BigDecimal) row.get("balance"));
     }
