@@ -35,6 +35,10 @@ final class StatementInstrumentation {
     private static final String PKG = "dev.poolscope.agent.statements.";
     private static final String FLUX = "reactor.core.publisher.Flux", MONO = "reactor.core.publisher.Mono",
             PUBLISHER = "org.reactivestreams.Publisher";
+    /** The executions that are not batches: each returns a ResultSet, a boolean or an update count. */
+    private static final ElementMatcher.Junction<MethodDescription> EXECUTE = namedOneOf("execute",
+            "executeQuery",
+            "executeUpdate", "executeLargeUpdate");
     private static final String[] EXECUTES = {"execute", "executeQuery", "executeUpdate",
             "executeLargeUpdate",
             "executeBatch", "executeLargeBatch", "addBatch", "clearBatch"};
@@ -80,29 +84,18 @@ final class StatementInstrumentation {
                         .and(declaresMethod(namedOneOf("prepareStatement", "prepareCall", "createStatement")))
                         .and(hasSuperType(named("java.sql.Connection"))))
                 .transform(advice
-                        .advice(textFirst.and(namedOneOf("prepareStatement", "prepareCall")),
-                                PKG + "JdbcAdvice$Prepare")
-                        .advice(body.and(named("createStatement")), PKG + "JdbcAdvice$Create"))
+                        .advice(textFirst.and(namedOneOf("prepareStatement", "prepareCall"))
+                                .or(body.and(named("createStatement"))), PKG + "JdbcAdvice$Create"))
                 // JDBC statements (prepared and callable ones are statements too).
                 .type(not(isInterface()).and(declaresMethod(namedOneOf(EXECUTES)))
                         .and(hasSuperType(named("java.sql.Statement"))))
                 .transform(stamp)
                 .transform(advice
-                        .advice(textFirst.and(namedOneOf("execute", "executeQuery")),
-                                PKG + "JdbcAdvice$ExecuteSql")
-                        .advice(textFirst.and(named("executeUpdate")).and(returns(int.class)),
-                                PKG + "JdbcAdvice$UpdateSql")
-                        .advice(textFirst.and(named("executeLargeUpdate")).and(returns(long.class)),
-                                PKG + "JdbcAdvice$LargeUpdateSql")
-                        .advice(none.and(namedOneOf("execute", "executeQuery")), PKG + "JdbcAdvice$Execute")
-                        .advice(none.and(named("executeUpdate")).and(returns(int.class)),
-                                PKG + "JdbcAdvice$Update")
-                        .advice(none.and(named("executeLargeUpdate")).and(returns(long.class)),
-                                PKG + "JdbcAdvice$LargeUpdate")
-                        .advice(none.and(named("executeBatch")).and(returns(int[].class)),
-                                PKG + "JdbcAdvice$Batch")
-                        .advice(none.and(named("executeLargeBatch")).and(returns(long[].class)),
-                                PKG + "JdbcAdvice$LargeBatch")
+                        .advice(textFirst.or(none).and(EXECUTE), PKG + "JdbcAdvice$Timed",
+                                PKG + "JdbcAdvice$Executed")
+                        .advice(none.and(named("executeBatch").and(returns(int[].class))
+                                .or(named("executeLargeBatch").and(returns(long[].class)))),
+                                PKG + "JdbcAdvice$Timed", PKG + "JdbcAdvice$ExecutedBatch")
                         .advice(body.and(named("addBatch")).and(takesArguments(String.class)),
                                 PKG + "JdbcAdvice$AddBatchSql")
                         .advice(none.and(named("addBatch")), PKG + "JdbcAdvice$AddBatch")
@@ -111,7 +104,7 @@ final class StatementInstrumentation {
                 .type(not(isInterface()).and(declaresMethod(named("createStatement")))
                         .and(hasSuperType(named("io.r2dbc.spi.Connection"))))
                 .transform(advice.advice(textFirst.and(named("createStatement")).and(takesArguments(1)),
-                        PKG + "JdbcAdvice$Prepare"))
+                        PKG + "JdbcAdvice$Create"))
                 .type(not(isInterface()).and(declaresMethod(named("execute")))
                         .and(hasSuperType(named("io.r2dbc.spi.Statement"))))
                 .transform(stamp)

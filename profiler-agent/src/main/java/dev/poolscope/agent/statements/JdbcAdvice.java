@@ -1,34 +1,23 @@
 package dev.poolscope.agent.statements;
 
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
  * Advice inlined into the classes that implement {@code java.sql.Connection} and {@code java.sql.Statement}, whichever
  * driver or pool they belong to. Never loaded by the agent. Each passes plain values to {@link StatementHooks}; the
- * host's own exceptions go on untouched ({@code onThrowable} only looks at them).
+ * host's own exceptions go on untouched ({@code onThrowable} only looks at them). An execution is {@link Timed}'s
+ * enter with one of the exits, which reads what the method returned: an update count (boxed: the hook takes any
+ * {@code Number}), update counts of a batch, or something else (a ResultSet, a boolean) that says no count.
  */
 final class JdbcAdvice {
     private JdbcAdvice() {
     }
 
     /**
-     * {@code Connection.prepareStatement(sql, …)} and {@code prepareCall(sql, …)}, and R2DBC's
-     * {@code Connection.createStatement(sql)}: the statement's text is known.
+     * A connection makes a statement: {@code prepareStatement(sql, …)} and {@code prepareCall(sql, …)}, whose text is
+     * known now, {@code createStatement(…)}, whose executions pass their own, and R2DBC's {@code createStatement(sql)}.
      */
-    static final class Prepare {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@Advice.This Object self) {
-            return StatementHooks.creating(self);
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.Return Object statement,
-                @Advice.Argument(0) String sql) {
-            StatementHooks.created(token, statement, sql);
-        }
-    }
-
-    /** {@code Connection.createStatement(…)}: each execution passes its own text. */
     static final class Create {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static Object enter(@Advice.This Object self) {
@@ -36,126 +25,43 @@ final class JdbcAdvice {
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.Return Object statement) {
-            StatementHooks.created(token, statement, null);
+        static void exit(@Advice.Enter Object token, @Advice.Return Object statement,
+                @Advice.Argument(value = 0, optional = true, typing = Assigner.Typing.DYNAMIC) Object first) {
+            StatementHooks.created(token, statement, first instanceof String sql ? sql : null);
         }
     }
 
-    /** {@code execute(sql, …)}, {@code executeQuery(sql)}: no update count without extra work. */
-    static final class ExecuteSql {
+    /** The enter of every {@code execute*}: times the thread's outermost. */
+    static final class Timed {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static Object enter() {
             return StatementHooks.enter();
         }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self, @Advice.Argument(0) String sql,
-                @Advice.Origin("#m") String kind, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, sql, kind, -1L, thrown == null);
-        }
     }
 
-    /** {@code executeUpdate(sql, …)}. */
-    static final class UpdateSql {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self, @Advice.Argument(0) String sql,
-                @Advice.Origin("#m") String kind, @Advice.Return int rows, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, sql, kind, thrown == null ? rows : -1L, thrown == null);
-        }
-    }
-
-    /** {@code executeLargeUpdate(sql, …)}. */
-    static final class LargeUpdateSql {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self, @Advice.Argument(0) String sql,
-                @Advice.Origin("#m") String kind, @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, sql, kind, thrown == null ? rows : -1L, thrown == null);
-        }
-    }
-
-    /** A prepared statement's {@code execute()}, {@code executeQuery()}. */
-    static final class Execute {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
+    /**
+     * {@code execute}, {@code executeQuery}, {@code executeUpdate}, {@code executeLargeUpdate}: with the text as first
+     * argument (a Statement's) or none (a prepared statement's).
+     */
+    static final class Executed {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter Object token, @Advice.This Object self,
-                @Advice.Origin("#m") String kind,
+                @Advice.Argument(value = 0, optional = true) Object first, @Advice.Origin("#m") String kind,
+                @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object returned,
                 @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, null, kind, -1L, thrown == null);
-        }
-    }
-
-    /** A prepared statement's {@code executeUpdate()}. */
-    static final class Update {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self,
-                @Advice.Origin("#m") String kind,
-                @Advice.Return int rows, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, null, kind, thrown == null ? rows : -1L, thrown == null);
-        }
-    }
-
-    /** A prepared statement's {@code executeLargeUpdate()}. */
-    static final class LargeUpdate {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self,
-                @Advice.Origin("#m") String kind,
-                @Advice.Return long rows, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executed(token, self, null, kind, thrown == null ? rows : -1L, thrown == null);
-        }
-    }
-
-    /** {@code executeBatch()}. */
-    static final class Batch {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self,
-                @Advice.Origin("#m") String kind,
-                @Advice.Return int[] counts, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executedBatch(token, self, kind, thrown == null ? counts : null, thrown == null);
-        }
-    }
-
-    /** {@code executeLargeBatch()}. */
-    static final class LargeBatch {
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter() {
-            return StatementHooks.enter();
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.This Object self,
-                @Advice.Origin("#m") String kind,
-                @Advice.Return long[] counts, @Advice.Thrown Throwable thrown) {
-            StatementHooks.executedLargeBatch(token, self, kind, thrown == null ? counts : null,
+            StatementHooks.executed(token, self, first instanceof String sql ? sql : null, kind, returned,
                     thrown == null);
+        }
+    }
+
+    /** {@code executeBatch()}, {@code executeLargeBatch()}: their update counts. */
+    static final class ExecutedBatch {
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter Object token, @Advice.This Object self,
+                @Advice.Origin("#m") String kind,
+                @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object counts,
+                @Advice.Thrown Throwable thrown) {
+            StatementHooks.executedBatch(token, self, kind, counts, thrown == null);
         }
     }
 

@@ -10,7 +10,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Advice inlined into the classes that implement R2DBC's {@code Statement} and {@code Result}; Reactor's types resolve
- * there. Never loaded by the agent. (R2DBC's {@code Connection.createStatement(sql)} takes {@link JdbcAdvice.Prepare}.)
+ * there. Never loaded by the agent. (R2DBC's {@code Connection.createStatement(sql)} takes {@link JdbcAdvice.Create}.)
  * See {@link R2dbcExecution} for what is timed.
  */
 final class R2dbcStatementAdvice {

@@ -101,9 +101,10 @@ public final class StatementHooks {
 
     /**
      * A JDBC execution that is not a batch returned ({@code success}) or threw. {@code sql} is the text passed to the
-     * call, null for a prepared statement's; {@code rows} the update count returned, -1 when none is.
+     * call, null for a prepared statement's; {@code returned} what the call returned: an update count when it is a
+     * number (executeUpdate, executeLargeUpdate), else none (a ResultSet, execute's boolean).
      */
-    public static void executed(Object token, Object statement, String sql, String kind, long rows,
+    public static void executed(Object token, Object statement, String sql, String kind, Object returned,
             boolean success) {
         StatementEvent e = take(token);
         if (e == null) {
@@ -114,6 +115,7 @@ public final class StatementHooks {
             if (e.shouldCommit()) {
                 StatementInfo info = infoOf(statement);
                 e.sql = sql != null ? SqlTexts.normalized(sql) : info != null ? info.preparedSql() : "";
+                long rows = success && returned instanceof Number n ? n.longValue() : -1;
                 commit(e, info, kind, rows, 0, success);
             }
         } catch (Throwable t) {
@@ -121,8 +123,8 @@ public final class StatementHooks {
         }
     }
 
-    /** {@code executeBatch} returned its update counts, or threw (counts null). */
-    public static void executedBatch(Object token, Object statement, String kind, int[] counts,
+    /** {@code executeBatch} or {@code executeLargeBatch} returned its update counts ({@code int[]}, {@code long[]}). */
+    public static void executedBatch(Object token, Object statement, String kind, Object counts,
             boolean success) {
         StatementEvent e = take(token);
         if (e == null) {
@@ -130,34 +132,25 @@ public final class StatementHooks {
         }
         long rows = -1;
         int size = -1;
-        if (counts != null) {
+        if (success && counts instanceof int[] ints) {
+            size = ints.length;
             rows = 0;
-            size = counts.length;
-            for (int c : counts) {
-                // Statement.SUCCESS_NO_INFO (-2), EXECUTE_FAILED (-3): the sum is not known.
-                rows = c >= 0 && rows >= 0 ? rows + c : -1;
+            for (int c : ints) {
+                rows = sum(rows, c);
+            }
+        } else if (success && counts instanceof long[] longs) {
+            size = longs.length;
+            rows = 0;
+            for (long c : longs) {
+                rows = sum(rows, c);
             }
         }
         batch(e, statement, kind, rows, size, success);
     }
 
-    /** {@code executeLargeBatch} returned its update counts, or threw (counts null). */
-    public static void executedLargeBatch(Object token, Object statement, String kind, long[] counts,
-            boolean success) {
-        StatementEvent e = take(token);
-        if (e == null) {
-            return;
-        }
-        long rows = -1;
-        int size = -1;
-        if (counts != null) {
-            rows = 0;
-            size = counts.length;
-            for (long c : counts) {
-                rows = c >= 0 && rows >= 0 ? rows + c : -1;
-            }
-        }
-        batch(e, statement, kind, rows, size, success);
+    /** Statement.SUCCESS_NO_INFO (-2) and EXECUTE_FAILED (-3) make the sum unknown. */
+    private static long sum(long rows, long count) {
+        return count >= 0 && rows >= 0 ? rows + count : -1;
     }
 
     private static void batch(StatementEvent e, Object statement, String kind, long rows, int size,

@@ -80,7 +80,7 @@ class StatementHooksTest {
                     new int[]{-2}, true);
             StatementHooks.addBatch(plain, "insert into t values (5)");
             StatementHooks.addBatch(plain, "insert into t values (6)");
-            StatementHooks.executedLargeBatch(StatementHooks.enter(), plain,
+            StatementHooks.executedBatch(StatementHooks.enter(), plain,
                     StatementEvent.KIND_EXECUTE_LARGE_BATCH, null, false);
         });
         assertEquals(List.of("insert into t values (?); delete from t where id = ? 3 2",
