@@ -1,9 +1,9 @@
 package dev.poolscope.app.ledger;
 
 /**
- * The slow-query case's SQL, one definition for both stacks (the reactive app runs it over R2DBC): a {@code ledger} of
- * N rows over {@value #ACCOUNTS} accounts, and one account's balance, which reads the whole table unless
- * {@code account_id} is indexed.
+ * The slow-query case's SQL, one definition for both stacks: a {@code ledger} of N rows over {@value #ACCOUNTS}
+ * accounts, made over JDBC on both ({@link LedgerSetUp}), and one account's balance (over R2DBC on the reactive
+ * stack), which reads the whole table unless {@code account_id} is indexed.
  */
 public final class LedgerSql {
     public static final int ACCOUNTS = 100_000;
