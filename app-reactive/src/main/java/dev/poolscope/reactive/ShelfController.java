@@ -5,6 +5,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.poolscope.app.shelf.ShelfRequest;
 import dev.poolscope.app.web.InvalidInputException;
 import reactor.core.publisher.Mono;
 
@@ -12,8 +13,6 @@ import reactor.core.publisher.Mono;
 @RestController
 class ShelfController {
 
-    /** Items on every shelf (the servlet app's V3__shelves.sql). */
-    static final int SHELF_SIZE = 100;
     private final Shelves shelves;
 
     ShelfController(Shelves shelves) {
@@ -22,14 +21,7 @@ class ShelfController {
 
     @GetMapping("/api/shelves/{id}")
     Mono<Shelves.ShelfView> shelf(@PathVariable long id, @RequestParam(defaultValue = "20") int items) {
-        if (id < 1) {
-            return Mono.error(new InvalidInputException("shelf id must be positive, got " + id));
-        }
-        if (items < 1 || items > SHELF_SIZE) {
-            return Mono.error(
-                    new InvalidInputException(
-                            "items must be between 1 and " + SHELF_SIZE + ", got " + items));
-        }
-        return shelves.shelf(id, items);
+        String invalid = ShelfRequest.invalid(id, items);
+        return invalid != null ? Mono.error(new InvalidInputException(invalid)) : shelves.shelf(id, items);
     }
 }

@@ -11,8 +11,6 @@ import dev.poolscope.app.web.InvalidInputException;
 @RestController
 class ShelfController {
 
-    /** Items on every shelf (V3__shelves.sql). */
-    static final int SHELF_SIZE = 100;
     private final ShelfService shelves;
 
     ShelfController(ShelfService shelves) {
@@ -21,11 +19,9 @@ class ShelfController {
 
     @GetMapping("/api/shelves/{id}")
     ShelfService.ShelfView shelf(@PathVariable long id, @RequestParam(defaultValue = "20") int items) {
-        if (id < 1) {
-            throw new InvalidInputException("shelf id must be positive, got " + id);
-        }
-        if (items < 1 || items > SHELF_SIZE) {
-            throw new InvalidInputException("items must be between 1 and " + SHELF_SIZE + ", got " + items);
+        String invalid = ShelfRequest.invalid(id, items);
+        if (invalid != null) {
+            throw new InvalidInputException(invalid);
         }
         return shelves.shelf(id, items);
     }
