@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "The same plan at several settings, everything else identical, then a comparison.",
         "--vary KNOB=V1,V2,... (repeatable) runs every combination; --threads N,N,... is --vary threads=N,N,...",
+        "Without --threads and --vary: threads 8,16,200, each 3 times interleaved, 30 s of load each (about 9 min).",
         "Knobs: threads, server, virtual-threads, pool-size, connection-timeout, open-in-view, tx-work-ms, redis-pool,"
                 + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property),"
                 + " app:NAME (any property of the app, passed as --NAME=V: with --app-cmd, e.g."
@@ -25,7 +26,14 @@ import picocli.CommandLine.Option;
                 + " OUT/" + RunFolder.COMPARE_JSON + "."})
 final class SweepCommand implements Callable<Integer> {
 
-    static final String DEFAULT_THREADS = "8,16,32,64,200";
+    /**
+     * The default sweep (neither --threads nor --vary): below the pool's 10 connections, just above them, and Tomcat's
+     * default; each three times, interleaved, for 30 s, so the comparison measures its own spread (a median that one
+     * disturbed run cannot move) in about 9 min on an otherwise idle 2-core machine (docs/lab/sweep-noise.md).
+     */
+    static final String DEFAULT_THREADS = "8,16,200";
+    static final int DEFAULT_REPEAT = 3;
+    static final int DEFAULT_DURATION_S = 30;
 
     @Option(names = "--threads", paramLabel = "N,N,...", split = ",", description = "worker-thread counts: shorthand for --vary threads=N,N,... (default without --vary: "
             + DEFAULT_THREADS + ")")
@@ -34,8 +42,9 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--vary", paramLabel = "KNOB=V1,V2,...", description = "a knob and its values; several --vary make a matrix (every combination)")
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run every setting N times, interleaved (A B C A B C); the comparison shows medians and ranges (default: ${DEFAULT-VALUE})")
-    int repeat;
+    @Option(names = "--repeat", paramLabel = "N", description = "run every setting N times, interleaved (A B C A B C); the comparison shows medians and ranges and measures the spread (default: "
+            + DEFAULT_REPEAT + " for the default sweep, else 1)")
+    Integer repeat;
 
     @Option(names = "--rows", paramLabel = "KNOB,...", description = "knobs down the comparison's pivot tables (default: all but --cols)")
     String rows;
@@ -55,9 +64,13 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "sweep folder (default: runs/sweep-TIMESTAMP)")
     Path out;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        Matrix matrix = matrix(threads, vary, repeat);
+        boolean defaults = threads == null && vary.isEmpty();
+        Matrix matrix = matrix(threads, vary, repeat != null ? repeat : defaults ? DEFAULT_REPEAT : 1);
         AppCommand appCommand = own.appCommand(app, load);
         if (appCommand != null && vary.isEmpty() && threads == null) {
             throw new UserError(
@@ -100,7 +113,11 @@ final class SweepCommand implements Callable<Integer> {
         RunExecutor.requireEmpty(dir);
         RunSpec base = new RunSpec(app.args(), load.plan(), load.props(),
                 load.warmupSeconds(appCommand != null),
-                load.primeCache, load.durationSeconds(), !load.noAgent, load.agentOptions,
+                load.primeCache,
+                defaults && !spec.commandLine().getParseResult().hasMatchedOption("--duration")
+                        ? DEFAULT_DURATION_S
+                        : load.durationSeconds(),
+                !load.noAgent, load.agentOptions,
                 load.dashboard != null && load.dashboard, !load.noAnalyze, dir, appCommand);
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("plan", load.plan());

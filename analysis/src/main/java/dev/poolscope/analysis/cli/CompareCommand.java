@@ -75,9 +75,8 @@ final class CompareCommand implements Callable<Integer> {
             return AnalysisCli.FAILED;
         }
         List<Cell> cells = Cell.of(usable);
-        List<ComparedRun> settings = cells.stream().map(Cell::median).toList();
         CompareTable.print(set.knobs(), cells, stdout);
-        Verdict verdict = Verdict.of(set.knob(), settings);
+        Verdict verdict = Verdict.of(set.knobs(), cells);
         List<String> notes = new ArrayList<>();
         for (ComparedRun r : set.runs()) {
             if (!r.usable()) {
@@ -125,7 +124,7 @@ final class CompareCommand implements Callable<Integer> {
                 .forEach(n -> err.println("poolscope-analysis: " + n));
         stdout.println(
                 "wrote " + dir.resolve(RunFolder.COMPARE_HTML) + "; best for the client: "
-                        + verdict.best().label()
+                        + verdict.bestText()
                         + "; recommended worker threads: "
                         + (verdict.threads() == null ? "none" : verdict.threads()));
         return 0;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Writes compare.json: the contract in docs/reference/compare.md. */
@@ -23,7 +24,7 @@ public final class CompareJson {
             Summary.CLIENT_SAMPLES, Summary.DURATION_S, Summary.WINDOW_START_MS, Summary.WINDOW_END_MS,
             Summary.SERVER_MS_BY_CAUSE, Summary.STARTUP_MS, Summary.IDLE_HEAP_USED_BYTES,
             Summary.IDLE_CLASSES_LOADED, Summary.IDLE_LIVE_THREADS, Summary.IDLE_RSS_BYTES,
-            Summary.WORKER_POOL};
+            Summary.WORKER_POOL, Summary.POOL_SIZE};
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -75,6 +76,33 @@ public final class CompareJson {
         }
         ArrayNode sentences = rec.putArray("sentences");
         v.sentences().forEach(sentences::add);
+        ObjectNode spread = root.putObject("spread");
+        v.spreads().keySet().stream().sorted().forEach(path -> {
+            Spread sp = v.spreads().get(path);
+            ObjectNode o = spread.putObject(path);
+            o.put("sd_share", round(sp.share()));
+            o.put("df", sp.df());
+            o.put("runs", sp.runs());
+            o.put("settings", sp.settings());
+            o.put("source", sp.measured() ? "repeats" : "floor");
+            o.put("tie_below_share_single", round(sp.margin(1, 1)));
+        });
+        ArrayNode rankings = root.putArray("rankings");
+        for (Ranking r : v.rankings()) {
+            ObjectNode o = rankings.addObject();
+            if (r.load() == null) {
+                o.putNull("load");
+            } else {
+                ObjectNode load = o.putObject("load");
+                r.load().forEach((k, val) -> typed(load, k, val));
+            }
+            o.put("figure", r.path());
+            setting(o, "best", r.best().median());
+            o.put("best_runs", r.spread().count(r.best()));
+            ArrayNode tied = o.putArray("tied");
+            r.tied().forEach(c -> tied.add(setting(c.median())));
+            setting(o, "worst", r.worst() == null ? null : r.worst().median());
+        }
         ObjectNode flame = root.putObject("flame_diff");
         if (flameDiff == null) {
             flame.putNull("file");
@@ -193,6 +221,10 @@ public final class CompareJson {
         explanation.forEach(ex::add);
     }
 
+    private static double round(double v) {
+        return Math.round(v * 1e4) / 1e4;
+    }
+
     private static void number(ObjectNode o, String name, Double v) {
         if (v == null) {
             o.putNull(name);
@@ -218,22 +250,21 @@ public final class CompareJson {
      * name when the runs differ in no knob.
      */
     private static void setting(ObjectNode o, String name, ComparedRun r) {
+        o.set(name, setting(r));
+    }
+
+    private static JsonNode setting(ComparedRun r) {
+        ObjectNode holder = JsonNodeFactory.instance.objectNode();
         if (r == null) {
-            o.putNull(name);
+            return holder.nullNode();
         } else if (r.setting().size() > 1) {
-            ObjectNode m = o.putObject(name);
+            ObjectNode m = holder.putObject("v");
             r.setting().forEach((k, v) -> typed(m, k, v));
         } else if (r.value() == null) {
-            o.put(name, r.name());
+            holder.put("v", r.name());
         } else {
-            Double d = RunSet.number(r.value());
-            if (d != null && d == Math.rint(d) && Math.abs(d) < 1e15) {
-                o.put(name, d.longValue());
-            } else if (d != null) {
-                o.put(name, d);
-            } else {
-                o.put(name, r.value());
-            }
+            typed(holder, "v", r.value());
         }
+        return holder.get("v");
     }
 }

@@ -230,16 +230,13 @@ public final class Explain {
             double w = n(worst, Summary.THROUGHPUT_RPS);
             s.add(format("explain.fastest", best.label(), num(b), worst.label(), num(w),
                     num(100 * (b - w) / w)));
-            double spread = 0;
-            boolean repeated = false;
-            for (Cell c : cells) {
-                double[] r = c.range(Summary.THROUGHPUT_RPS);
-                if (c.runs().size() > 1 && r != null && r[0] > 0) {
-                    repeated = true;
-                    spread = Math.max(spread, 100 * (r[1] - r[0]) / r[0]);
-                }
-            }
-            s.add(repeated ? format("explain.spread.runs", num(spread)) : format("explain.spread.single"));
+            Spread spread = Spread.of(cells, Summary.THROUGHPUT_RPS);
+            int runs = cells.stream().mapToInt(spread::count).filter(k -> k > 0).min().orElse(1);
+            s.add(spread.measured()
+                    ? format("explain.spread.runs", num(100 * spread.share()), Integer.toString(runs),
+                            num(100 * spread.margin(runs, runs)))
+                    : format("explain.spread.single", num(100 * spread.share()),
+                            num(100 * spread.margin(1, 1))));
         }
         cpuAll(s);
     }

@@ -20,7 +20,10 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
     public record Row(String label, List<Entry> entries) {
     }
 
-    /** What one table cell shows; {@code value} is "n/a" where the matrix has no run. */
+    /**
+     * What one table cell shows; {@code value} is "n/a" where the matrix has no run. {@code range} is "90–120, 3 runs"
+     * for a repeated setting, "one run" for a setting that ran once beside repeated ones, null when none repeated.
+     */
     public record Entry(String value, String range, String cause) {
     }
 
@@ -50,18 +53,19 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
         header.add(String.join(", ", rowKnobs));
         colKeys.forEach(k -> header.add(text(k, colKnobs.size() == 1)));
         List<Row> rows = new ArrayList<>();
+        boolean repeated = cells.stream().anyMatch(c -> c.runs().size() > 1);
         for (Map<String, String> rk : rowKeys) {
             List<Entry> entries = new ArrayList<>();
             for (Map<String, String> ck : colKeys) {
                 Cell cell = find(cells, rk, ck);
-                entries.add(cell == null ? new Entry("n/a", null, null) : entry(cell, f));
+                entries.add(cell == null ? new Entry("n/a", null, null) : entry(cell, f, repeated));
             }
             rows.add(new Row(text(rk, rowKnobs.size() == 1), entries));
         }
         return new Pivot(f.label(), f.path(), rowKnobs, colKnobs, header, rows);
     }
 
-    static Entry entry(Cell cell, Figures.Figure f) {
+    static Entry entry(Cell cell, Figures.Figure f, boolean repeated) {
         JsonNode v = Figures.value(cell.median(), f.path());
         String value = Figures.cell(v, f.kind());
         String range = null;
@@ -70,8 +74,11 @@ public record Pivot(String figure, String path, List<String> rowKnobs, List<Stri
             if (r != null) {
                 range = Figures.cell(com.fasterxml.jackson.databind.node.DoubleNode.valueOf(r[0]), f.kind())
                         + "–" + Figures.cell(com.fasterxml.jackson.databind.node.DoubleNode.valueOf(r[1]),
-                                f.kind());
+                                f.kind())
+                        + ", " + cell.runs().size() + " runs";
             }
+        } else if (repeated && v != null && f.kind() != Figures.Kind.TEXT) {
+            range = "one run";
         }
         JsonNode cause = cell.median().node(Summary.PRIMARY_CAUSE);
         return new Entry(value, range, cause == null ? null : cause.asText());

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
-import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.format.summary.Summary;
 
 /**
@@ -15,8 +14,11 @@ import dev.poolscope.format.summary.Summary;
  * throughput) points: a grid over σ and κ with λ solved in closed form at each, then Gauss–Newton steps.
  */
 public record UslFit(double lambda, double sigma, double kappa) {
-    /** Fewer distinct thread counts than this leave σ and κ undetermined. */
-    static final int MIN_POINTS = 3;
+    /**
+     * The law has three parameters, so three points are always met exactly; a fourth is the first the fit can miss,
+     * and only a fit that could have missed says anything.
+     */
+    static final int MIN_POINTS = 4;
     /** The recommended count is the smallest reaching this share of the fitted peak: past it threads buy little. */
     static final double NEAR_PEAK = 0.95;
 
@@ -29,23 +31,26 @@ public record UslFit(double lambda, double sigma, double kappa) {
         return kappa > 0 ? Math.sqrt(Math.max(0, 1 - sigma) / kappa) : Double.POSITIVE_INFINITY;
     }
 
-    /** The smallest N in [1, limit] whose predicted throughput reaches {@link #NEAR_PEAK} of the best in that range. */
-    public int recommend(int limit) {
+    /**
+     * The smallest N in [from, to] whose predicted throughput reaches {@link #NEAR_PEAK} of the best in that range:
+     * only counts between the smallest and the largest measured, where the fit interpolates rather than guesses.
+     */
+    public int recommend(int from, int to) {
         double best = 0;
-        for (int n = 1; n <= limit; n++) {
+        for (int n = from; n <= to; n++) {
             best = Math.max(best, predict(n));
         }
-        for (int n = 1; n <= limit; n++) {
+        for (int n = from; n <= to; n++) {
             if (predict(n) >= NEAR_PEAK * best) {
                 return n;
             }
         }
-        return limit;
+        return to;
     }
 
-    /** Least-squares fit; null with fewer than {@link #MIN_POINTS} distinct N or no positive throughput. */
+    /** Least-squares fit; null with fewer than 3 distinct N (σ and κ undetermined) or no positive throughput. */
     public static UslFit fit(double[] n, double[] x) {
-        if (new java.util.HashSet<>(java.util.Arrays.stream(n).boxed().toList()).size() < MIN_POINTS
+        if (new java.util.HashSet<>(java.util.Arrays.stream(n).boxed().toList()).size() < 3
                 || java.util.Arrays.stream(x).noneMatch(v -> v > 0)) {
             return null;
         }
@@ -146,40 +151,92 @@ public record UslFit(double lambda, double sigma, double kappa) {
     }
 
     /**
-     * Sentences for a thread sweep: the fit, the recommendation from it, and predicted against measured at every
-     * setting the sweep has. Empty when the sweep has fewer than {@link #MIN_POINTS} thread counts with a throughput.
+     * Sentences for a thread sweep, in the order they are checked: too few thread counts for a fit to be tested; a
+     * throughput that stayed within the run-to-run spread (nothing for a curve to describe); a fit that misses a
+     * measured point by more than the spread (the law does not describe the sweep); else the fit, the count it
+     * recommends inside the measured range, never below the pool floor, or that the curve has not bent by the largest
+     * count; and predicted against measured at every setting.
      */
-    static List<String> sentences(List<ComparedRun> runs) {
-        TreeMap<Double, Double> points = new TreeMap<>();
-        for (ComparedRun r : runs) {
-            Double n = RunSet.number(r.value());
-            Double x = r.number(Summary.THROUGHPUT_RPS);
-            if (n != null && n >= 1 && x != null) {
-                points.merge(n, x, Math::max);
+    static List<String> sentences(List<Cell> cells, Spread spread, PoolFloor floor) {
+        TreeMap<Double, Cell> points = new TreeMap<>();
+        for (Cell c : cells) {
+            Double n = PoolFloor.threads(c);
+            Double x = c.median().number(Summary.THROUGHPUT_RPS);
+            if (n != null && n >= 1 && x != null && x > 0) {
+                points.putIfAbsent(n, c);
             }
         }
+        if (points.size() < MIN_POINTS) {
+            return List.of(Explain.format("compare.usl.few", Integer.toString(points.size())));
+        }
+        List<Cell> at = List.copyOf(points.values());
         double[] n = points.keySet().stream().mapToDouble(Double::doubleValue).toArray();
-        double[] x = points.values().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] x = at.stream().mapToDouble(c -> c.median().number(Summary.THROUGHPUT_RPS)).toArray();
+        if (flat(at, spread)) {
+            double lo = java.util.Arrays.stream(x).min().orElse(0);
+            double hi = java.util.Arrays.stream(x).max().orElse(0);
+            return List.of(Explain.format("compare.usl.flat", num(n[0]), num(n[n.length - 1]), num(lo),
+                    num(hi)));
+        }
         UslFit fit = fit(n, x);
-        if (fit == null) {
-            return List.of();
+        int worst = -1;
+        double worstErr = 0;
+        for (int i = 0; i < n.length; i++) {
+            double err = Math.abs(Math.log(fit.predict(n[i]) / x[i]));
+            double allowed = Math.log1p(spread.margin(spread.count(at.get(i)), Integer.MAX_VALUE));
+            if (err > allowed && err - allowed > worstErr) {
+                worst = i;
+                worstErr = err - allowed;
+            }
+        }
+        if (worst >= 0) {
+            return List.of(Explain.format("compare.usl.misses", num(n[worst]),
+                    num(100 * Math.abs(fit.predict(n[worst]) - x[worst]) / x[worst]), num(x[worst]),
+                    num(fit.predict(n[worst])),
+                    num(100 * spread.margin(spread.count(at.get(worst)), Integer.MAX_VALUE))));
         }
         List<String> s = new ArrayList<>();
         double peak = fit.peak();
-        s.add(Messages.format("compare.usl.fit", num(fit.sigma()), small(fit.kappa()), num(fit.lambda()),
+        s.add(Explain.format("compare.usl.fit", num(fit.sigma()), small(fit.kappa()), num(fit.lambda()),
                 Double.isInfinite(peak) ? "none" : num(Math.max(1, peak))));
-        int limit = (int) Math.max(1, Math.min(100_000, 4 * n[n.length - 1]));
-        int rec = fit.recommend(limit);
-        s.add(Messages.format("compare.usl.recommend", rec, num(fit.predict(rec)), num(100 * NEAR_PEAK),
-                limit));
+        int lo = (int) Math.ceil(n[0]);
+        int hi = (int) Math.floor(n[n.length - 1]);
+        int rec = fit.recommend(lo, hi);
+        if (rec >= hi) {
+            s.add(Explain.format("compare.usl.nobend", num(hi), num(fit.predict(hi))));
+        } else if (floor != null && rec < floor.size()) {
+            int poolSize = floor.size();
+            s.add(Explain.format("compare.usl.recommend.floor", Integer.toString(poolSize), floor.whereText(),
+                    Integer.toString(rec), Integer.toString(lo), Integer.toString(hi),
+                    num(fit.predict(poolSize))));
+        } else {
+            s.add(Explain.format("compare.usl.recommend", Integer.toString(rec), Integer.toString(lo),
+                    Integer.toString(hi), num(fit.predict(rec))));
+        }
         List<String> per = new ArrayList<>();
         for (int i = 0; i < n.length; i++) {
-            double p = fit.predict(n[i]);
-            double err = 100 * (p - x[i]) / x[i];
-            per.add(Messages.format("compare.usl.point", num(n[i]), num(x[i]), num(p),
-                    Math.abs(err) < 0.05 ? "0" : (err > 0 ? "+" : "") + num(err)));
+            per.add(Explain.format("compare.usl.point", num(n[i]), num(x[i]), num(fit.predict(n[i])),
+                    percent(fit.predict(n[i]), x[i])));
         }
-        s.add(Messages.format("compare.usl.points", String.join("; ", per)));
+        s.add(Explain.format("compare.usl.points", String.join("; ", per)));
         return s;
+    }
+
+    /** No two thread counts whose throughputs the spread can tell apart. */
+    private static boolean flat(List<Cell> cells, Spread spread) {
+        for (Cell a : cells) {
+            for (Cell b : cells) {
+                if (a != b && spread.differ(a, b)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Predicted against measured, signed: "+2.8", "-1.5", "0". */
+    private static String percent(double predicted, double measured) {
+        double err = 100 * (predicted - measured) / measured;
+        return Math.abs(err) < 0.05 ? "0" : (err > 0 ? "+" : "") + num(err);
     }
 }

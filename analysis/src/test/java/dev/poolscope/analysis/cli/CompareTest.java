@@ -83,8 +83,15 @@ class CompareTest {
         assertThat(c.path("worst").isInt()).isTrue();
         assertThat(c.path("best").asInt()).isNotEqualTo(c.path("worst").asInt());
         assertThat(c.path("recommendation").path("threads").isInt()).isTrue();
+        // One run per setting: the verdict says so first and ranks against the build machine's measured spread.
         assertThat(c.path("recommendation").path("sentences").get(0).asText())
+                .startsWith("Each setting ran once, so every figure here rests on one run");
+        assertThat(c.path("recommendation").path("sentences").get(1).asText())
                 .startsWith("Best for the client: ");
+        assertThat(c.path("spread").path("client_ms.p99").path("source").asText()).isEqualTo("floor");
+        assertThat(c.path("rankings").findValuesAsText("figure")).containsExactly("client_ms.p99",
+                "throughput_rps", "server_ms.p99");
+        assertThat(c.path("rankings").get(0).path("load").isNull()).isTrue();
         assertThat(c.path("recommendation").path("sentences").findValuesAsText("x")).isEmpty();
         assertThat(c.path("flame_diff").path("file").asText()).isEqualTo("flame-diff.html");
 

@@ -68,9 +68,10 @@ class PivotTest {
         assertThat(p.header()).containsExactly("server", "100", "900");
         assertThat(p.rows()).extracting(Pivot.Row::label).containsExactly("tomcat", "jetty");
         assertThat(p.rows().getFirst().entries()).containsExactly(
-                new Pivot.Entry("100", "90–120", "healthy"),
-                new Pivot.Entry("200", null, "worker-pool-saturated"));
-        assertThat(p.rows().get(1).entries().getFirst()).isEqualTo(new Pivot.Entry("95", null, "healthy"));
+                new Pivot.Entry("100", "90–120, 3 runs", "healthy"),
+                new Pivot.Entry("200", "one run", "worker-pool-saturated"));
+        assertThat(p.rows().get(1).entries().getFirst())
+                .isEqualTo(new Pivot.Entry("95", "one run", "healthy"));
     }
 
     @Test
