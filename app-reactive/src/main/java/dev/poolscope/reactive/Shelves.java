@@ -42,6 +42,9 @@ class Shelves {
                                 + " ORDER BY position LIMIT :n")
                         .bind("id", id).bind("n", items)
                         .map(row -> new Placed(row.get(0, Integer.class), row.get(1, Long.class))).all()
+                        // Read whole first: the transaction has one connection, which runs no other statement
+                        // until this one's rows are all read, and concatMap asks for them only as its queries end.
+                        .collectList().flatMapIterable(placed -> placed)
                         .concatMap(p -> db.sql("SELECT name FROM product WHERE id = :id")
                                 .bind("id", p.productId())
                                 .map(row -> new Item(p.position(), p.productId(), row.get(0, String.class)))
