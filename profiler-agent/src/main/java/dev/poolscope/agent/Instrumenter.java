@@ -4,6 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
@@ -114,7 +115,7 @@ final class Instrumenter {
                                 PKG + "workers.WorkerPoolAdvice$Executing")
                         : advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice"));
         // Reactor Netty / R2DBC add fields too: attached, their already-loaded classes are refused and left unchanged.
-        ReactiveInstrumentation.add(hooks, advice).installOn(inst);
+        HttpInstrumentation.add(ReactiveInstrumentation.add(hooks, advice), advice, inst).installOn(inst);
         StatementInstrumentation.install(base(attached), advice, attached, inst);
     }
 
@@ -134,7 +135,8 @@ final class Instrumenter {
         return builder.with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
                 .with(AgentBuilder.PoolStrategy.Default.FAST).with(new ErrorListener())
                 .ignore(nameStartsWith("net.bytebuddy.").or(nameStartsWith(PKG)).or(nameStartsWith("java."))
-                        .or(nameStartsWith("jdk.")).or(nameStartsWith("sun.")));
+                        .or(nameStartsWith("jdk.").and(not(named(HttpInstrumentation.JDK_CLIENT))))
+                        .or(nameStartsWith("sun.")));
     }
 
     private static DynamicType.Builder<?> unchanged(DynamicType.Builder<?> builder, TypeDescription type,

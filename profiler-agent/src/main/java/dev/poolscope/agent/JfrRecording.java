@@ -1,6 +1,7 @@
 package dev.poolscope.agent;
 
 import dev.poolscope.agent.hikari.HikariHooks;
+import dev.poolscope.agent.http.HttpCalls;
 import dev.poolscope.agent.lettuce.RedisHooks;
 import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
@@ -66,6 +67,7 @@ final class JfrRecording {
         initialize(RedisHooks.eventTypes());
         initialize(R2dbcHooks.eventTypes());
         initialize(StatementHooks.eventTypes());
+        initialize(HttpCalls.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
@@ -76,6 +78,7 @@ final class JfrRecording {
             WorkerPools.register();
             SchedStatSampler.register();
             R2dbcHooks.register();
+            HttpCalls.register();
             LoopHooks.register();
             StatementHooks.register();
         }
@@ -146,6 +149,7 @@ final class JfrRecording {
         enableEach(r, RedisHooks.eventTypes());
         enableEach(r, WorkerPools.eventType());
         enableEach(r, R2dbcHooks.eventTypes());
+        enableEach(r, HttpCalls.eventTypes());
         enableEach(r, LoopHooks.eventType());
         // Every statement unless statementThreshold says otherwise: the analysis sums their time within each hold.
         r.enable(StatementEvent.class).withThreshold(o.statementThreshold()).withoutStackTrace();

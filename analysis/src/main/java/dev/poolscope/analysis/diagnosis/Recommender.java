@@ -54,6 +54,9 @@ public final class Recommender {
             case "redis-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
                     : notThreads(primary);
+            case "downstream-slow" -> chain.onChain("connection-held")
+                    ? new PoolSizing().recommend(run, m, true)
+                    : notThreads(primary);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);

@@ -142,17 +142,33 @@ final class Attribution {
         statements.end();
     }
 
-    /** Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). */
+    /**
+     * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). The part of a
+     * wait inside a blocking HTTP call is the call's (the client parks until its response): not a lock site.
+     */
     private void lockWaits(long tid, long from, long to) {
         ThreadSpans spans = data.spans.get(tid);
         if (spans == null) {
             return;
         }
+        List<long[]> calls = new ArrayList<>();
+        spans.overlapping(from, to, i -> {
+            if (spans.kind(i) == SpanKind.HTTP_WAIT) {
+                calls.add(new long[]{Math.max(from, spans.start(i)), Math.min(to, spans.end(i))});
+            }
+        });
         spans.overlapping(from, to, i -> {
             if (spans.kind(i) == SpanKind.LOCK) {
-                long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
-                String what = data.labels.name(spans.label(i));
-                lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+                long s = Math.max(from, spans.start(i));
+                long e = Math.min(to, spans.end(i));
+                long len = e - s;
+                for (long[] c : calls) {
+                    len -= Math.max(0, Math.min(e, c[1]) - Math.max(s, c[0]));
+                }
+                if (len > 0) {
+                    String what = data.labels.name(spans.label(i));
+                    lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+                }
             }
         });
     }

@@ -7,7 +7,7 @@ import dev.poolscope.analysis.recording.Events;
 
 /**
  * The reactive stack's intervals tied to a request by its id wherever they ran (R2DBC acquires and holds, Redis
- * replies), at most {@link ReactiveData#MAX_OWN} of them in file order, and the event loops' long tasks.
+ * replies, outbound HTTP calls), at most {@link ReactiveData#MAX_OWN} of them in file order, and the event loops' long tasks.
  */
 final class ReactiveCollector implements Collector<ReactiveCollector> {
     private final Scope scope;
@@ -66,6 +66,14 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
     public void redisRoundTrip(Events.RedisRoundTrip e) {
         if (e.requestId() != null && !e.requestId().isEmpty()) {
             own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.REDIS, e.command());
+        }
+    }
+
+    /** An asynchronous call tied to a reactive request by its id: that request waited for it. */
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        if (!e.blocking() && e.requestId() != null && !e.requestId().isEmpty()) {
+            own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.HTTP, e.target());
         }
     }
 

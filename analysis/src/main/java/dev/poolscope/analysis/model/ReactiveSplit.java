@@ -147,13 +147,15 @@ final class ReactiveSplit {
         long[] r = new long[4];
         for (ReactiveData.Own o : reactive.ownOf(requestId)) {
             long len = Math.min(to, o.end()) - Math.max(from, o.start());
-            if (len > 0) {
-                r[switch (o.part()) {
-                    case ACQUIRE -> 0;
-                    case DATABASE -> 1;
-                    case REDIS -> 2;
-                    case STATEMENT -> 3;
-                }] += len;
+            int slot = switch (o.part()) {
+                case ACQUIRE -> 0;
+                case DATABASE -> 1;
+                case REDIS -> 2;
+                case STATEMENT -> 3;
+                case HTTP -> -1;
+            };
+            if (len > 0 && slot >= 0) {
+                r[slot] += len;
             }
         }
         return r;
@@ -176,6 +178,7 @@ final class ReactiveSplit {
                 case DATABASE -> "SQL / connection held";
                 case REDIS -> "Redis";
                 case STATEMENT -> StepProfile.STATEMENT;
+                case HTTP -> "HTTP";
             };
             String detail = o.part() == ReactiveData.Part.STATEMENT
                     ? StepProfile.statement(o.label(), o.rows())

@@ -13,6 +13,7 @@ final class RunCollectors implements RecordingListener {
     final SpanCollector spans;
     final PoolCollector pools;
     final RedisCollector redis;
+    final HttpCollector http;
     final ReactiveCollector reactive;
     final SchedCollector sched;
     final CpuSampleCollector cpu;
@@ -23,21 +24,22 @@ final class RunCollectors implements RecordingListener {
 
     RunCollectors(Scope scope, int maxRequests, long maxSpans) {
         this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
-                new PoolCollector(scope),
-                new RedisCollector(scope), new ReactiveCollector(scope), new SchedCollector(),
+                new PoolCollector(scope), new RedisCollector(scope), new HttpCollector(scope),
+                new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
                 new StackCollector(scope), new StatementCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
-            RedisCollector redis, ReactiveCollector reactive, SchedCollector sched, CpuSampleCollector cpu,
-            ProcessCollector process, Startup.Collector startup, StackCollector stacks,
+            RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
+            CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup, StackCollector stacks,
             StatementCollector statements) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
         this.pools = pools;
         this.redis = redis;
+        this.http = http;
         this.reactive = reactive;
         this.sched = sched;
         this.cpu = cpu;
@@ -51,6 +53,7 @@ final class RunCollectors implements RecordingListener {
     RunCollectors fork() {
         Scope s = scope.fork();
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
+                http.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
                 stacks.fork(s), statements.fork(s));
     }
@@ -61,6 +64,7 @@ final class RunCollectors implements RecordingListener {
         spans.join(later.spans);
         pools.join(later.pools);
         redis.join(later.redis);
+        http.join(later.http);
         reactive.join(later.reactive);
         sched.join(later.sched);
         cpu.join(later.cpu);
@@ -98,6 +102,13 @@ final class RunCollectors implements RecordingListener {
     public void redisRoundTrip(Events.RedisRoundTrip e) {
         redis.redisRoundTrip(e);
         reactive.redisRoundTrip(e);
+    }
+
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        spans.httpCall(e);
+        http.httpCall(e);
+        reactive.httpCall(e);
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.util.function.IntSupplier;
 import dev.poolscope.analysis.recording.Events;
 
 /**
- * Same-thread intervals (getConnection waits, connection holds, Redis waits, parks, monitors, sleeps, socket I/O) kept
+ * Same-thread intervals (getConnection waits, connection holds, Redis waits, blocking HTTP calls, parks, monitors, sleeps, socket I/O) kept
  * for attribution, and the stop-the-world pauses that stop every thread. At most {@link RunData#MAX_SPANS} thread
  * intervals, the first in file order; the rest are counted.
  */
@@ -91,6 +91,14 @@ final class SpanCollector implements Collector<SpanCollector> {
     @Override
     public void redisWait(Events.RedisWait e) {
         span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT, e.command());
+    }
+
+    /** A blocking call is a wait of the thread that made it; an asynchronous one is no thread's wait. */
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        if (e.blocking()) {
+            span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.HTTP_WAIT, e.target());
+        }
     }
 
     @Override

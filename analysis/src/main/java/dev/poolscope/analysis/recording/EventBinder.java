@@ -12,6 +12,7 @@ import dev.poolscope.format.event.ConnectionHoldEvent;
 import dev.poolscope.format.event.ConnectionWaitEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.HikariPoolState;
+import dev.poolscope.format.event.HttpCallEvent;
 import dev.poolscope.format.event.JdkFields;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.LoopStallEvent;
@@ -99,6 +100,23 @@ final class EventBinder implements EventSink {
                 yield ev -> l.redisRoundTrip(new Events.RedisRoundTrip(thread(ev, ev.threadKey()),
                         ev.startNanos(), ev.endNanos(), ev.getString(command), ev.getLong(caller),
                         ev.getBoolean(success), ev.getString(id)));
+            }
+            case HttpCallEvent.NAME -> {
+                int target = type.field(HttpCallEvent.TARGET);
+                int method = type.field(HttpCallEvent.METHOD);
+                int status = type.field(HttpCallEvent.STATUS);
+                int failed = type.field(HttpCallEvent.FAILED);
+                int error = type.field(HttpCallEvent.ERROR);
+                int client = type.field(HttpCallEvent.CLIENT);
+                int blocking = type.field(HttpCallEvent.BLOCKING);
+                int caller = type.field(HttpCallEvent.CALLER_THREAD_ID);
+                int id = type.field(HttpCallEvent.REQUEST_ID);
+                int held = type.field(HttpCallEvent.CONNECTIONS_HELD);
+                yield ev -> l.httpCall(new Events.HttpCall(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), ev.getString(target), ev.getString(method), ev.getInt(status),
+                        ev.getBoolean(failed), ev.getString(error), ev.getString(client),
+                        ev.getBoolean(blocking),
+                        ev.getLong(caller), ev.getString(id), ev.getInt(held)));
             }
             case R2dbcAcquireEvent.NAME -> {
                 int pool = type.field(R2dbcAcquireEvent.POOL);

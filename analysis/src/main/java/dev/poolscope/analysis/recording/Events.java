@@ -52,6 +52,20 @@ public final class Events {
         }
     }
 
+    /**
+     * One outbound HTTP call. A blocking one is committed on the thread that waited ({@code thread}); an asynchronous
+     * one where it completed, with {@code callerThreadId} the thread that made it. {@code requestId}: the reactive
+     * request it ran for, else empty. {@code connectionsHeld}: pooled JDBC connections the caller held when it called.
+     */
+    public record HttpCall(ThreadRef thread, long startNanos, long endNanos, String target, String method,
+            int status, boolean failed, String error, String client, boolean blocking, long callerThreadId,
+            String requestId, int connectionsHeld) {
+        /** Failed: an exception, or a server error the client returned as a response. */
+        public boolean unsuccessful() {
+            return failed || status >= 500;
+        }
+    }
+
     public record WorkerPoolGauge(long timeNanos, String server, int busy, int size, int max, int queued) {
     }
 

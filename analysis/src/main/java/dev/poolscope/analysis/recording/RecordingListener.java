@@ -43,6 +43,9 @@ public interface RecordingListener {
     default void redisRoundTrip(RedisRoundTrip e) {
     }
 
+    default void httpCall(Events.HttpCall e) {
+    }
+
     default void workerPool(WorkerPoolGauge e) {
     }
 

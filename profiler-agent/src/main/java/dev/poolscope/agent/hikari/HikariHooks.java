@@ -10,6 +10,7 @@ import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.HikariPoolState;
 
 import java.lang.ref.WeakReference;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.jfr.FlightRecorder;
 
@@ -81,9 +82,9 @@ public final class HikariHooks {
                 hold.connectionId = connectionId;
                 hold.begin();
                 if (connection instanceof BorrowStamp stamp) {
-                    stamp.poolscope$borrow(new Borrow(hold, pool));
+                    stamp.poolscope$borrow(new Borrow(hold, pool, HeldConnections.borrowed()));
                 } else {
-                    BORROWS.put(connection, new Borrow(hold, pool));
+                    BORROWS.put(connection, new Borrow(hold, pool, HeldConnections.borrowed()));
                 }
             }
         } catch (Throwable t) {
@@ -108,6 +109,7 @@ public final class HikariHooks {
             return;
         }
         try {
+            HeldConnections.returned(b.held());
             ConnectionHoldEvent e = b.event();
             e.end();
             if (e.shouldCommit()) {
@@ -162,6 +164,6 @@ public final class HikariHooks {
         }
     }
 
-    private record Borrow(ConnectionHoldEvent event, Object pool) {
+    private record Borrow(ConnectionHoldEvent event, Object pool, AtomicInteger held) {
     }
 }
