@@ -96,6 +96,7 @@ public final class Agent {
             try {
                 dev.poolscope.agent.loops.LoopHooks.configure(o.loopStall());
                 dev.poolscope.agent.request.ClockBudget.configure(o.requestClockPerSecond());
+                dev.poolscope.agent.statements.StatementHooks.configure(o.statements());
                 if (!hooksInstalled) {
                     Instrumenter.install(inst, attached);
                     hooksInstalled = true;

@@ -7,6 +7,7 @@ import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
 import dev.poolscope.agent.request.RequestHooks;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.agent.statements.StatementHooks;
 import dev.poolscope.agent.threads.SchedStatSampler;
 import dev.poolscope.agent.threads.ThreadTracker;
 import dev.poolscope.agent.workers.WorkerPools;
@@ -14,6 +15,7 @@ import dev.poolscope.format.event.AgentStatusEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 import dev.poolscope.format.folder.RunFolder;
 
@@ -64,6 +66,7 @@ final class JfrRecording {
         initialize(HikariHooks.eventTypes());
         initialize(RedisHooks.eventTypes());
         initialize(R2dbcHooks.eventTypes());
+        initialize(StatementHooks.eventTypes());
         initialize(HttpCalls.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
@@ -77,6 +80,7 @@ final class JfrRecording {
             R2dbcHooks.register();
             HttpCalls.register();
             LoopHooks.register();
+            StatementHooks.register();
         }
 
         Recording r = new Recording();
@@ -147,6 +151,8 @@ final class JfrRecording {
         enableEach(r, R2dbcHooks.eventTypes());
         enableEach(r, HttpCalls.eventTypes());
         enableEach(r, LoopHooks.eventType());
+        // Every statement unless statementThreshold says otherwise: the analysis sums their time within each hold.
+        r.enable(StatementEvent.class).withThreshold(o.statementThreshold()).withoutStackTrace();
         r.enable(WorkerPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(HikariPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(R2dbcPoolEvent.NAME).withPeriod(o.gaugeInterval());

@@ -10,6 +10,7 @@ import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
 import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.database.DatabaseSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
 import dev.poolscope.analysis.rules.pool.PoolSizing;
 import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
@@ -36,6 +37,13 @@ public final class Recommender {
                     Messages.format("recommend.virtual.sentence", bound),
                     List.of(Messages.format("recommend.virtual.line", m.coresText(), num(pinned),
                             run.process().pinnedCount(), num(m.throughput()), num(m.server() * 1000))));
+        }
+        // A database root on either stack: threads are not what requests wait for.
+        if ("database-slow".equals(primary)) {
+            return new DatabaseSizing().recommend(run, m);
+        }
+        if ("n-plus-one".equals(primary)) {
+            return new DatabaseSizing().repeats(run, m);
         }
         if (run.reactive()) {
             return new ReactiveSizing().recommend(run, m, primary);

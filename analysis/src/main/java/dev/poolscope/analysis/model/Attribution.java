@@ -23,6 +23,7 @@ final class Attribution {
     final List<RequestTimeline> requests = new ArrayList<>();
     final Breakdown total = new Breakdown();
     final Map<String, Long> lockTotals = new HashMap<>();
+    final StatementUse statements = new StatementUse(StatementCollector.MAX_TEXTS);
     long clocked;
     long unclocked;
 
@@ -55,6 +56,7 @@ final class Attribution {
                     ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
                     : sums(tid, e.startNanos(), e.endNanos());
             lockWaits(tid, e.startNanos(), e.endNanos());
+            statements(e, hops, sums[1]);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], partner[i]));
@@ -102,6 +104,42 @@ final class Attribution {
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], null));
         }
         return out;
+    }
+
+    /** The request's statements and holds (on its thread, or its own intervals on the reactive stack), to {@link #statements}. */
+    private void statements(Events.Request e, boolean hops, long holdNanos) {
+        long from = e.startNanos();
+        long to = e.endNanos();
+        statements.begin(e.method(), e.uri(), to - from, holdNanos);
+        if (hops) {
+            List<ReactiveData.Own> own = reactive.ownOf(e.requestId());
+            for (ReactiveData.Own o : own) {
+                if (o.part() == ReactiveData.Part.DATABASE) {
+                    statements.hold(Math.max(from, o.start()), Math.min(to, o.end()));
+                }
+            }
+            for (ReactiveData.Own o : own) {
+                if (o.part() == ReactiveData.Part.STATEMENT) {
+                    statements.statement(o.label(), Math.max(from, o.start()), Math.min(to, o.end()));
+                }
+            }
+        } else {
+            ThreadSpans spans = data.spans.get(e.thread().javaThreadId());
+            if (spans != null) {
+                spans.overlapping(from, to, i -> {
+                    if (spans.kind(i) == SpanKind.CONNECTION_HOLD) {
+                        statements.hold(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)));
+                    }
+                });
+                spans.overlapping(from, to, i -> {
+                    if (spans.kind(i) == SpanKind.STATEMENT) {
+                        statements.statement(data.statementLabels.sql(spans.label(i)),
+                                Math.max(from, spans.start(i)), Math.min(to, spans.end(i)));
+                    }
+                });
+            }
+        }
+        statements.end();
     }
 
     /**

@@ -35,7 +35,8 @@ public final class InstanceMerge {
                 m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.http(),
                 m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
-                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own));
+                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own),
+                m.statements());
     }
 
     /** The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. */
@@ -146,6 +147,6 @@ public final class InstanceMerge {
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
-                EventLoops.empty(first.reactive()), sampling(instances, client));
+                EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE);
     }
 }

@@ -39,6 +39,11 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
     }
 
     private void own(String requestId, long start, long end, ReactiveData.Part part, String label) {
+        own(requestId, start, end, part, label, -1);
+    }
+
+    private void own(String requestId, long start, long end, ReactiveData.Part part, String label,
+            long rows) {
         switch (scope.own(requestId, start, end)) {
             case YES -> {
                 if (requestId == null || requestId.isEmpty() || end < start) {
@@ -49,7 +54,7 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
                     return;
                 }
                 ownIds.add(requestId);
-                own.add(new ReactiveData.Own(start, end, part, label));
+                own.add(new ReactiveData.Own(start, end, part, label, rows));
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
             case NO -> {
@@ -80,6 +85,14 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
         own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE, e.connectionId());
+    }
+
+    /** An R2DBC statement, by its request's id (a JDBC one is its thread's: SpanCollector). */
+    @Override
+    public void statement(Events.Statement e) {
+        if (e.reactive()) {
+            own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.STATEMENT, e.sql(), e.rows());
+        }
     }
 
     @Override

@@ -20,19 +20,21 @@ final class RunCollectors implements RecordingListener {
     final ProcessCollector process;
     final Startup.Collector startup;
     final StackCollector stacks;
+    final StatementCollector statements;
 
     RunCollectors(Scope scope, int maxRequests, long maxSpans) {
         this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
                 new PoolCollector(scope), new RedisCollector(scope), new HttpCollector(scope),
                 new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
-                new StackCollector(scope));
+                new StackCollector(scope), new StatementCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
             RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
-            CpuSampleCollector cpu,
-            ProcessCollector process, Startup.Collector startup, StackCollector stacks) {
+            CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup,
+            StackCollector stacks,
+            StatementCollector statements) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
@@ -45,6 +47,7 @@ final class RunCollectors implements RecordingListener {
         this.process = process;
         this.startup = startup;
         this.stacks = stacks;
+        this.statements = statements;
     }
 
     /** Empty collectors for one chunk, with a scope of their own. */
@@ -53,7 +56,7 @@ final class RunCollectors implements RecordingListener {
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
                 http.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
-                stacks.fork(s));
+                stacks.fork(s), statements.fork(s));
     }
 
     /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
@@ -69,6 +72,7 @@ final class RunCollectors implements RecordingListener {
         process.join(later.process);
         startup.join(later.startup);
         stacks.join(later.stacks);
+        statements.join(later.statements);
     }
 
     @Override
@@ -210,5 +214,12 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void loopStall(Events.LoopStall e) {
         reactive.loopStall(e);
+    }
+
+    @Override
+    public void statement(Events.Statement e) {
+        statements.statement(e);
+        spans.statement(e);
+        reactive.statement(e);
     }
 }

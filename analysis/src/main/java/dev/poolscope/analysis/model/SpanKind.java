@@ -9,7 +9,12 @@ enum SpanKind {
     HTTP_WAIT(Cause.HTTP_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
             Cause.REDIS_WAIT), LOCK(Cause.LOCK_WAIT), SLEEP(Cause.SLEEP),
     /** Socket I/O under a JDBC driver or the connection pool: the database at work. */
-    DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO);
+    DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO),
+    /**
+     * A JDBC statement execution: structure for the step profiles and the statements view, no cause of its own (the
+     * socket reads inside it say database, the rest is the driver on CPU); its label is a {@link StatementLabels} id.
+     */
+    STATEMENT(null);
 
     static final SpanKind[] ALL = values();
 

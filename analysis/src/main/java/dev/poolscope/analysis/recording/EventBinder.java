@@ -22,6 +22,7 @@ import dev.poolscope.format.event.R2dbcPoolEvent;
 import dev.poolscope.format.event.RedisRoundTripEvent;
 import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 
@@ -155,6 +156,20 @@ final class EventBinder implements EventSink {
                 yield ev -> l.r2dbcPool(new Events.R2dbcPoolGauge(ev.startNanos(), ev.getString(pool),
                         ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending), ev.getInt(allocated),
                         ev.getInt(max)));
+            }
+            case StatementEvent.NAME -> {
+                int sql = type.field(StatementEvent.SQL);
+                int kind = type.field(StatementEvent.KIND);
+                int rows = type.field(StatementEvent.ROWS);
+                int batch = type.field(StatementEvent.BATCH_SIZE);
+                int success = type.field(StatementEvent.SUCCESS);
+                int conn = type.field(StatementEvent.CONNECTION_ID);
+                int id = type.field(StatementEvent.REQUEST_ID);
+                // A few distinct texts and kinds, shared like paths: an N+1 sends thousands of each.
+                yield ev -> l.statement(new Events.Statement(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), shared(ev.getString(sql)), shared(ev.getString(kind)),
+                        ev.getLong(rows),
+                        ev.getInt(batch), ev.getBoolean(success), ev.getString(conn), ev.getString(id)));
             }
             case LoopStallEvent.NAME -> {
                 int kind = type.field(LoopStallEvent.KIND);

@@ -172,6 +172,20 @@ public final class Events {
             String connectionId) {
     }
 
+    /**
+     * One SQL statement execution (poolscope.Statement): {@code sql} normalised by the agent, {@code rows} -1 when not
+     * known, {@code batchSize} 0 when not a batch. A JDBC execution ran on {@code thread} and has no {@code requestId}
+     * (its request is its thread's); an R2DBC one carries its request's id and ended on {@code thread}.
+     */
+    public record Statement(ThreadRef thread, long startNanos, long endNanos, String sql, String kind,
+            long rows,
+            int batchSize, boolean success, String connectionId, String requestId) {
+        /** R2DBC: tied to its request by id, not to the thread it ended on. */
+        public boolean reactive() {
+            return requestId != null && !requestId.isEmpty();
+        }
+    }
+
     /** Reactive stack: periodic r2dbc-pool gauge (reactor-pool's PoolMetrics). */
     public record R2dbcPoolGauge(long timeNanos, String pool, int acquired, int idle, int pending,
             int allocated,

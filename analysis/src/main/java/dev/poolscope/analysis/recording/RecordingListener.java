@@ -103,6 +103,9 @@ public interface RecordingListener {
     default void loopStall(Events.LoopStall e) {
     }
 
+    default void statement(Events.Statement e) {
+    }
+
     /** A JDK execution sample, park or monitor enter, with its stack (for the flame graphs of the JDK recording). */
     default void stackSample(Events.StackSample e) {
     }

@@ -63,7 +63,7 @@ class AnalyzeEndToEndTest {
         }
         assertThat(summary.path("requests").asLong()).isEqualTo(12);
         assertThat(summary.path("join").path("matched").asLong()).isEqualTo(12);
-        assertThat(summary.path("diagnosis")).hasSize(15);
+        assertThat(summary.path("diagnosis")).hasSize(17);
         assertThat(summary.path("recommended_threads").isInt()).isTrue();
     }
 

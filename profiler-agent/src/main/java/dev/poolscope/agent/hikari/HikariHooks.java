@@ -1,5 +1,6 @@
 package dev.poolscope.agent.hikari;
 
+import dev.poolscope.agent.ConnectionIds;
 import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WeakIdentityMap;
@@ -130,7 +131,7 @@ public final class HikariHooks {
 
     /** The physical connection's identity: stable across borrows, unlike Hikari's per-borrow proxy. */
     static String idOf(Object physical) {
-        return Integer.toHexString(System.identityHashCode(physical));
+        return ConnectionIds.of(physical);
     }
 
     public static void register() {
