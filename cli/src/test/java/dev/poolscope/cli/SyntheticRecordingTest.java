@@ -31,7 +31,8 @@ class SyntheticRecordingTest {
 
         // The model, not the whole report: cli's test classpath has no flame graph converter.
         RunModelBuilder builder = new RunModelBuilder();
-        RecordingInfo info = new RecordingReader().read(dir.resolve("agent"), builder);
+        RecordingReader reader = new RecordingReader();
+        RecordingInfo info = builder.read(reader, reader.open(dir.resolve("agent")));
         RunModel model = builder.build(RunMetadata.EMPTY, info, null, List.of());
 
         committed.forEach((type, n) -> assertThat(info.count(type)).as(type).isEqualTo(n));

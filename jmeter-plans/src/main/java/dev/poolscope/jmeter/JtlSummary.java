@@ -192,8 +192,8 @@ public record JtlSummary(long samples, long errors, long firstStartMs, long last
 
         private void add(JtlRows.Row row) {
             long line = row.line();
-            if (row.fields().size() < rows.headerSize()) {
-                throw rows.fail("line " + line + " has " + row.fields().size() + " fields, the header "
+            if (row.size() < rows.headerSize()) {
+                throw rows.fail("line " + line + " has " + row.size() + " fields, the header "
                         + rows.headerSize());
             }
             long start = number(row.get(timeStamp), JtlColumns.TIME_STAMP, line);

@@ -12,7 +12,7 @@ import dev.poolscope.analysis.export.ExportFormat;
 import dev.poolscope.analysis.export.Exporter;
 import dev.poolscope.analysis.flame.ProfileKind;
 import dev.poolscope.analysis.model.RunModel;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.Summary;
 import picocli.CommandLine.Command;

@@ -24,8 +24,8 @@ import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
-import dev.poolscope.analysis.rules.Diagnosis;
-import dev.poolscope.analysis.rules.InstancesDiagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.diagnosis.InstancesDiagnosis;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
 
@@ -83,7 +83,7 @@ final class InstancesAnalyzer {
                 Diagnosis.Result d = new Diagnosis().evaluate(m);
                 RunSummary s = RunSummary.of(m);
                 String report = RunFolder.instanceReport(name);
-                List<FlameInput> flames = analyzer.flames(runDir, agent, m, b.recording(), name + "-");
+                List<FlameInput> flames = analyzer.flames(runDir, agent, m, b, name + "-");
                 RunAnalyzer.AgentCost cost = RunAnalyzer.agentCost(agent, m);
                 new ReportWriter().write(runDir.resolve(report), run + " / " + name, m, s, d, flames,
                         cost.cpu(),

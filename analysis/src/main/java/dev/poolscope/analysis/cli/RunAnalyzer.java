@@ -15,6 +15,8 @@ import dev.poolscope.analysis.jtl.JtlReader;
 import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.model.StackProfiles;
+import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingException;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RecordingReader;
@@ -26,7 +28,7 @@ import dev.poolscope.analysis.report.ReportWriter;
 import dev.poolscope.analysis.report.RunSummary;
 import dev.poolscope.analysis.report.SummaryJson;
 import dev.poolscope.analysis.report.TimelineJson;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.SummaryFile;
@@ -57,8 +59,7 @@ public final class RunAnalyzer {
         Diagnosis.Result diagnosis = new Diagnosis().evaluate(model);
         RunSummary summary = RunSummary.of(model);
         try {
-            List<FlameInput> flames = flames(runDir, runDir.resolve(RunFolder.AGENT), model, b.recording(),
-                    "");
+            List<FlameInput> flames = flames(runDir, runDir.resolve(RunFolder.AGENT), model, b, "");
             AgentCost cost = agentCost(runDir.resolve(RunFolder.AGENT), model);
             new TimelineJson().write(runDir, model);
             SummaryJson json = new SummaryJson();
@@ -78,7 +79,7 @@ public final class RunAnalyzer {
      * analyze. {@code name} is the folder's name as notes cite it.
      */
     record Built(RunModel model, RecordingInfo recording, String recordingProblem, JtlReader.Result jtl,
-            String jtlProblem, String failure) {
+            String jtlProblem, String failure, StackProfiles stacks) {
     }
 
     Built build(Path runDir, Path agent, String name) {
@@ -143,7 +144,8 @@ public final class RunAnalyzer {
         RecordingInfo recording = null;
         String recordingProblem = null;
         try {
-            recording = new RecordingReader().read(agent, builder);
+            RecordingReader reader = new RecordingReader();
+            recording = builder.read(reader, reader.open(agent));
             if (recording.fromRepository()) {
                 notes.add(recording.warnings().getFirst() + " (the app was probably killed): "
                         + recording.files().size() + " chunks; the recording is partial");
@@ -173,7 +175,8 @@ public final class RunAnalyzer {
         if (recording == null && jtl == null) {
             return new Built(null, null, recordingProblem, null, jtlProblem,
                     "nothing to analyze: " + recordingProblem
-                            + (jtlProblem == null ? "; no JMeter (attached)" : "; " + jtlProblem));
+                            + (jtlProblem == null ? "; no JMeter (attached)" : "; " + jtlProblem),
+                    StackProfiles.NONE);
         }
         RunModel model = builder.build(metadata, recording, jtl, notes);
         List<String> more = new ArrayList<>();
@@ -196,7 +199,7 @@ public final class RunAnalyzer {
             all.addAll(more);
             model = rebuildNotes(model, all, startup);
         }
-        return new Built(model, recording, recordingProblem, jtl, jtlProblem, null);
+        return new Built(model, recording, recordingProblem, jtl, jtlProblem, null, builder.stackProfiles());
     }
 
     /** The one line a run's analysis ends with. */
@@ -267,11 +270,13 @@ public final class RunAnalyzer {
     }
 
     /** Flame graphs into runDir; {@code prefix} goes before each file name (an instance's folder name and a dash). */
-    List<FlameInput> flames(Path runDir, Path agent, RunModel model, RecordingInfo recording, String prefix) {
+    List<FlameInput> flames(Path runDir, Path agent, RunModel model, Built b, String prefix) {
         FlameGraphs fg = new FlameGraphs();
         List<FlameInput> out = new ArrayList<>();
         Path async = agent.resolve(ProfileKind.ASYNC_PROFILER_FILE);
-        Path jdk = recording != null && !recording.fromRepository() ? recording.files().getFirst() : null;
+        boolean jdk = b.recording() != null;
+        java.util.Set<Long> workers = new java.util.HashSet<>();
+        model.requests().forEach(r -> workers.add(r.threadId()));
         FlameGraphs.Selection inWindow = ProfileKind.CPU.selection(model);
         FlameGraphs.Selection workerThreads = ProfileKind.WALL.selection(model);
         FlameGraphs.Selection inGaps = ProfileKind.GAPS.selection(model);
@@ -290,22 +295,31 @@ public final class RunAnalyzer {
                             ? "no request had a Redis wait followed"
                                     + " by getConnection, so this graph is empty"
                             : null));
-        } else if (jdk != null) {
-            out.add(flame(fg, jdk, FlameGraphs.Mode.CPU, prefix + "cpu", "CPU (JDK execution samples)",
+        } else if (jdk) {
+            out.add(flame(fg, b.stacks(), Events.StackKind.CPU, null, prefix + "cpu",
+                    "CPU (JDK execution samples)",
                     runDir,
-                    inWindow,
                     RunFolder.ASYNC_PROFILER_PATH
                             + " is absent: CPU from the JDK's execution samples; no wall-clock graphs"));
         } else {
             out.add(new FlameInput("CPU and wall clock", null,
                     "no async-profiler recording and no complete JDK recording: no flame graphs"));
         }
-        if (jdk != null) {
-            out.add(flame(fg, jdk, FlameGraphs.Mode.LOCK, prefix + "lock",
-                    "Park and monitor waits of worker threads (JDK)",
-                    runDir, ProfileKind.LOCK.selection(model), null));
+        if (jdk) {
+            out.add(flame(fg, b.stacks(), Events.StackKind.LOCK, workers, prefix + "lock",
+                    "Park and monitor waits of worker threads (JDK)", runDir, null));
         }
         return out;
+    }
+
+    /** A graph of the JDK recording's stacks, counted in the analysis' own pass. */
+    private static FlameInput flame(FlameGraphs fg, StackProfiles stacks, Events.StackKind kind,
+            java.util.Set<Long> threads, String name, String title, Path dir, String note) {
+        try {
+            return new FlameInput(title, fg.write(stacks, kind, threads, name, title, dir), note);
+        } catch (IOException | RuntimeException e) {
+            return new FlameInput(title, null, "could not build it: " + oneLine(e));
+        }
     }
 
     private static FlameInput flame(FlameGraphs fg, Path jfr, FlameGraphs.Mode mode, String name,

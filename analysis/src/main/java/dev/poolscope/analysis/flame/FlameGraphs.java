@@ -14,7 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.poolscope.analysis.model.StackProfiles;
 import one.convert.Arguments;
+import one.convert.CallStack;
 import one.convert.FlameGraph;
 import one.convert.JfrToFlame;
 import one.jfr.JfrReader;
@@ -92,6 +94,102 @@ public final class FlameGraphs {
             throw new IOException("cannot convert " + jfr.getFileName() + ": " + e, e);
         }
         return summarize(name, html, collapsed);
+    }
+
+    /**
+     * Draws {@code stacks} (counted stacks of the JDK recording, read in the analysis' own pass) into
+     * {@code dir/flame-NAME.html} and {@code .collapsed.gz}, framed as the converter frames them: root first,
+     * {@code class/Name.method} with the frame's type, hidden classes without their address (its {@code --norm}).
+     */
+    public Graph write(StackProfiles stacks, dev.poolscope.analysis.recording.Events.StackKind kind,
+            java.util.Set<Long> threads, String name, String title, Path dir) throws IOException {
+        Arguments args = new Arguments("--norm", "--title", title);
+        FlameGraph graph = new FlameGraph(args);
+        CallStack call = new CallStack();
+        Map<String, String> names = new HashMap<>();
+        stacks.forEach(kind, threads, (stack, count) -> {
+            call.clear();
+            for (int i = stack.size() - 1; i >= 0; i--) {
+                boolean waitedOn = stack.kind(i) == dev.poolscope.analysis.recording.Events.FrameKind.CLASS;
+                call.push(names.computeIfAbsent(stack.frame(i),
+                        waitedOn ? FlameGraphs::javaName : FlameGraphs::normalized), type(stack.kind(i)));
+            }
+            graph.addSample(call, count);
+        });
+        Path html = dir.resolve("flame-" + name + ".html");
+        Path collapsed = dir.resolve("flame-" + name + COLLAPSED);
+        try {
+            // Collapsed first: the HTML dump consumes the graph's frame-name pool.
+            args.output = "collapsed";
+            args.minwidth = 0;
+            AtomicWrite.write(collapsed, gzipped(graph::dump));
+            args.output = "html";
+            args.minwidth = HTML_MIN_WIDTH_PERCENT;
+            AtomicWrite.write(html, graph::dump);
+        } catch (RuntimeException e) {
+            throw new IOException("cannot write " + html.getFileName() + ": " + e, e);
+        }
+        return summarize(name, html, collapsed);
+    }
+
+    /** {@code Class.method}, the class as {@link #normalizedClass} makes it. */
+    static String normalized(String frame) {
+        int dot = frame.lastIndexOf('.');
+        return dot < 0
+                ? normalizedClass(frame)
+                : normalizedClass(frame.substring(0, dot)) + frame.substring(dot);
+    }
+
+    /** A class waited on as Java spells it: {@code int[]}, {@code java.lang.Object[]}, not {@code [I}. */
+    static String javaName(String className) {
+        int dims = 0;
+        while (dims < className.length() && className.charAt(dims) == '[') {
+            dims++;
+        }
+        String element = className.substring(dims);
+        if (dims > 0) {
+            element = switch (element) {
+                case "B" -> "byte";
+                case "C" -> "char";
+                case "S" -> "short";
+                case "I" -> "int";
+                case "J" -> "long";
+                case "Z" -> "boolean";
+                case "F" -> "float";
+                case "D" -> "double";
+                default -> element.startsWith("L") && element.endsWith(";")
+                        ? element.substring(1, element.length() - 1)
+                        : element;
+            };
+        }
+        return normalizedClass(element) + "[]".repeat(dims);
+    }
+
+    /** A class name without a hidden class's trailing address ({@code /0x…}, {@code .0x…}, {@code +0x…/…}). */
+    static String normalizedClass(String name) {
+        String cls = name;
+        int cut = Math.max(cls.lastIndexOf('/'), cls.lastIndexOf('.'));
+        if (cut > 0 && cut + 1 < cls.length() && Character.isDigit(cls.charAt(cut + 1))) {
+            cls = cls.substring(0, cut);
+            int plus = cls.lastIndexOf("+0");
+            if (plus > 0 && cls.length() - plus == 19) {
+                cls = cls.substring(0, plus);
+            }
+        }
+        return cls;
+    }
+
+    private static byte type(dev.poolscope.analysis.recording.Events.FrameKind kind) {
+        return switch (kind) {
+            case INTERPRETED -> one.convert.Frame.TYPE_INTERPRETED;
+            case JIT_COMPILED -> one.convert.Frame.TYPE_JIT_COMPILED;
+            case INLINED -> one.convert.Frame.TYPE_INLINED;
+            case NATIVE -> one.convert.Frame.TYPE_NATIVE;
+            case C1_COMPILED -> one.convert.Frame.TYPE_C1_COMPILED;
+            case OTHER -> one.convert.Frame.TYPE_JIT_COMPILED;
+            // The converter's own choice for the class a lock event waited on.
+            case CLASS -> one.convert.Frame.TYPE_INLINED;
+        };
     }
 
     /**

@@ -38,6 +38,10 @@ public final class JtlReader {
             int requestId = rows.column(JtlColumns.REQUEST_ID);
             long n = 0;
             long skipped = 0;
+            // The few distinct labels, codes and URLs of a run, shared instead of a String per sample.
+            Shared labels = new Shared();
+            Shared codes = new Shared();
+            Shared urls = new Shared();
             while (true) {
                 JtlRows.Row r;
                 try {
@@ -51,11 +55,15 @@ public final class JtlReader {
                     break;
                 }
                 try {
-                    sink.accept(new JtlSample(Long.parseLong(r.get(timeStamp)),
-                            Long.parseLong(r.get(elapsed)),
-                            r.get(label), r.get(responseCode), "true".equalsIgnoreCase(r.get(success)),
-                            parseInt(r.get(allThreads)), parseLong(r.get(latency)), parseLong(r.get(connect)),
-                            r.get(url), JtlRows.requestId(r.get(requestId))));
+                    if (r.getLong(timeStamp, Long.MIN_VALUE) == Long.MIN_VALUE
+                            || r.getLong(elapsed, Long.MIN_VALUE) == Long.MIN_VALUE) {
+                        throw new NumberFormatException("no timeStamp or elapsed");
+                    }
+                    sink.accept(new JtlSample(r.getLong(timeStamp, 0), r.getLong(elapsed, 0),
+                            labels.of(r.get(label)),
+                            codes.of(r.get(responseCode)), "true".equalsIgnoreCase(r.get(success)),
+                            (int) r.getLong(allThreads, -1), r.getLong(latency, -1), r.getLong(connect, -1),
+                            urls.of(r.get(url)), JtlRows.requestId(r.get(requestId))));
                     n++;
                 } catch (NumberFormatException e) {
                     skipped++;
@@ -79,11 +87,19 @@ public final class JtlReader {
         return all;
     }
 
-    private static int parseInt(String s) {
-        return s.isBlank() ? -1 : Integer.parseInt(s.trim());
-    }
+    /** Interns up to a bound, then lets strings be. */
+    private static final class Shared {
+        private final java.util.Map<String, String> seen = new java.util.HashMap<>();
 
-    private static long parseLong(String s) {
-        return s.isBlank() ? -1 : Long.parseLong(s.trim());
+        String of(String s) {
+            String known = seen.get(s);
+            if (known != null) {
+                return known;
+            }
+            if (seen.size() < 10_000) {
+                seen.put(s, s);
+            }
+            return s;
+        }
     }
 }

@@ -41,6 +41,8 @@ final class Attributor {
     }
 
     private final RunData data;
+    /** Reused window to window: attribution runs on one thread. */
+    private final Marks marks = new Marks();
 
     Attributor(RunData data) {
         this.data = data;
@@ -61,35 +63,32 @@ final class Attributor {
             return b;
         }
         boolean measured = measuredCpu >= 0;
-        List<long[]> marks = new ArrayList<>(); // {time, +1/-1, cause}
+        marks.clear();
         ThreadSpans spans = data.spans.get(threadId);
         if (spans != null) {
             spans.overlapping(from, to, i -> {
                 Cause c = spans.kind(i).cause;
                 if (c != null) {
-                    marks.add(new long[]{Math.max(from, spans.start(i)), 1, c.ordinal()});
-                    marks.add(new long[]{Math.min(to, spans.end(i)), -1, c.ordinal()});
+                    marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), c);
                 }
             });
         }
         if (!measured) {
-            data.pauses.overlapping(from, to, i -> {
-                marks.add(new long[]{Math.max(from, data.pauses.start(i)), 1, Cause.GC_PAUSE.ordinal()});
-                marks.add(new long[]{Math.min(to, data.pauses.end(i)), -1, Cause.GC_PAUSE.ordinal()});
-            });
+            data.pauses.overlapping(from, to, i -> marks.interval(Math.max(from, data.pauses.start(i)),
+                    Math.min(to, data.pauses.end(i)), Cause.GC_PAUSE));
         }
-        marks.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        marks.sort();
         int[] active = new int[Cause.ALL.length];
         long cursor = from;
         long remainder = 0;
         List<long[]> remainderPieces = new ArrayList<>();
-        for (long[] m : marks) {
-            long t = m[0];
+        for (int m = 0; m < marks.size(); m++) {
+            long t = marks.time(m);
             if (t > cursor) {
                 remainder += paint(b, active, cursor, t, sink, remainderPieces);
                 cursor = t;
             }
-            active[(int) m[2]] += (int) m[1];
+            active[marks.cause(m)] += marks.delta(m);
         }
         if (to > cursor) {
             remainder += paint(b, active, cursor, to, sink, remainderPieces);

@@ -55,6 +55,17 @@ final class DurationHistogram {
         return lowerEdge(i) + (1L << shift) - 1;
     }
 
+    /** Adds every duration {@code other} counted. */
+    void addAll(DurationHistogram other) {
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] += other.counts[i];
+        }
+        count += other.count;
+        sum += other.sum;
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+    }
+
     long count() {
         return count;
     }

@@ -142,7 +142,7 @@ public final class InstanceMerge {
                 List.copyOf(requests), List.copyOf(client), join, total, pools, redis, process,
                 new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
-                slowest.stream().limit(RunModelBuilder.SLOWEST).toList(), List.of(),
+                slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
                 EventLoops.empty(first.reactive()), sampling(instances, client));
     }

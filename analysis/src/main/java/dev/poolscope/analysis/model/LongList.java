@@ -14,6 +14,14 @@ final class LongList {
         a[size++] = v;
     }
 
+    void addAll(LongList other) {
+        if (size + other.size > a.length) {
+            a = Arrays.copyOf(a, Math.max(size + other.size, size * 2));
+        }
+        System.arraycopy(other.a, 0, a, size, other.size);
+        size += other.size;
+    }
+
     int size() {
         return size;
     }

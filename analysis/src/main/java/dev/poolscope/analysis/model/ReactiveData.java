@@ -41,7 +41,7 @@ final class ReactiveData {
         }
     }
 
-    static final int MAX_OWN = 2_000_000;
+    static final int MAX_OWN = 1_000_000;
     /** {@code poolscope.Request}'s server on the reactive stack. */
     static final String NETTY = "netty";
     /**
@@ -57,16 +57,10 @@ final class ReactiveData {
     long ownCount;
     long droppedOwn;
 
-    void own(String requestId, long start, long end, Part part, String label) {
-        if (requestId == null || requestId.isEmpty() || end < start) {
-            return;
-        }
-        if (ownCount >= MAX_OWN) {
-            droppedOwn++;
-            return;
-        }
+    /** One kept interval of a request (the collector checked it and applied the cap). */
+    void own(String requestId, Own o) {
         ownCount++;
-        own.computeIfAbsent(requestId, k -> new ArrayList<>()).add(new Own(start, end, part, label));
+        own.computeIfAbsent(requestId, k -> new ArrayList<>()).add(o);
     }
 
     void stall(Stall s) {

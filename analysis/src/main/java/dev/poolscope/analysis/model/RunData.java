@@ -5,97 +5,39 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.recording.Events;
 
 /**
- * What one pass keeps: compact per-thread intervals and counters, periodic gauges, and one small value per request
- * and per client sample. Raw JDK events are not kept.
+ * What attribution reads, sealed for queries once every chunk is joined: each thread's intervals, schedstat series and
+ * CPU samples, the pauses, async-profiler's wall samples, the interval labels and the threads of the kept requests.
  */
 final class RunData {
-    static final int MAX_REQUESTS = 1_000_000;
-    static final int MAX_CLIENT_SAMPLES = 1_000_000;
-    static final long MAX_SPANS = 5_000_000;
+    /**
+     * The caps that bound the analysis' memory whatever the recording's length (-Xmx512m holds them with room): past
+     * them requests are sampled evenly over the window (a minute at 3,000 requests a second fits whole), JMeter samples
+     * thinned, intervals and reactive intervals kept in file order; every cap hit is a note.
+     */
+    static final int MAX_REQUESTS = 200_000;
+    static final int MAX_CLIENT_SAMPLES = 200_000;
+    static final long MAX_SPANS = 2_000_000;
 
-    /** The caps of this run: the constants above, smaller in tests. */
-    final int maxRequests;
-    final long maxSpans;
-    final int maxClientSamples;
-
-    RunData() {
-        this(MAX_REQUESTS, MAX_SPANS, MAX_CLIENT_SAMPLES);
-    }
-
-    RunData(int maxRequests, long maxSpans, int maxClientSamples) {
-        this.maxRequests = maxRequests;
-        this.maxSpans = maxSpans;
-        this.maxClientSamples = maxClientSamples;
-    }
-
-    final Map<Long, ThreadSpans> spans = new HashMap<>();
-    final Map<Long, SchedSeries> sched = new HashMap<>();
-    final Map<Long, LongList> cpuSamples = new HashMap<>();
-    final Map<Long, Events.ThreadRef> threads = new HashMap<>();
-    final ThreadSpans pauses = new ThreadSpans();
+    final Map<Long, ThreadSpans> spans;
+    final Map<Long, SchedSeries> sched;
+    final Map<Long, LongList> cpuSamples;
+    final Map<Long, Events.ThreadRef> threads;
+    final ThreadSpans pauses;
     /** async-profiler's wall samples of sleeping threads: they name waits shorter than the JDK events' thresholds. */
-    final SampledWaits sampledWaits = new SampledWaits();
-    final Labels labels = new Labels();
+    final SampledWaits sampledWaits;
+    final Labels labels;
 
-    final List<Events.Request> requests = new ArrayList<>();
-    /** With a sample of the requests: the window's longest ones it did not choose, for the slowest profiles only. */
-    final List<Events.Request> longest = new ArrayList<>();
-    final List<JtlSample> client = new ArrayList<>();
-    final List<Events.WorkerPoolGauge> workerGauges = new ArrayList<>();
-    final List<Events.HikariPoolGauge> hikariGauges = new ArrayList<>();
-    final List<Events.CpuLoad> cpuLoad = new ArrayList<>();
-    final List<Events.ContextSwitchRate> contextSwitches = new ArrayList<>();
-    final List<Events.ThreadCount> threadCounts = new ArrayList<>();
-    final List<Events.HeapSummary> heap = new ArrayList<>();
-    final List<Events.GarbageCollection> gcs = new ArrayList<>();
-    final DurationHistogram redisRoundTrip = new DurationHistogram();
-    final DurationHistogram redisWait = new DurationHistogram();
-    final DurationHistogram connectionWait = new DurationHistogram();
-    final DurationHistogram hold = new DurationHistogram();
-    final java.util.Set<Long> eventLoopThreads = new java.util.HashSet<>();
-    Events.AgentStatus agentStatus;
-    long spanCount;
-    long droppedSpans;
-    /** Intervals not kept because they started after every kept request had ended (the request cap was hit). */
-    long spansAfterKeptRequests;
-    long droppedRequests;
-    /** Requests of the window (kept or not) and their 5xx responses: the counts cover all of them. */
-    long requestsCounted;
-    long serverErrors;
-    /** Thread and reactive intervals not kept because they overlap no chosen request. */
-    long spansOutsideSample;
-    /** JMeter samples in the window (kept or not), the failed ones, and the kept ones' stride. */
-    long clientCounted;
-    long clientFailures;
-    long clientEvery = 1;
-    long connectionWaitFailures;
-    /** Failed getConnection calls: {active connections at the failure, time waited}, two longs each. */
-    final LongList connectionFailures = new LongList();
-    long redisFailures;
-    long gcPauseNanos;
-    long safepointNanos;
-    long pinnedCount;
-    long pinnedNanos;
-    long cpuSamplesTotal;
-    long yieldSpinSamples;
-    /** async-profiler's CPU samples in the window, and those of them in the hand-off spin. */
-    long profilerCpuSamples;
-    long profilerYieldSpinSamples;
-
-    void span(long threadId, long start, long end, SpanKind kind, String label) {
-        if (spanCount >= maxSpans) {
-            droppedSpans++;
-            return;
-        }
-        spanCount++;
-        spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind, labels.id(label));
-    }
-
-    void seal() {
+    RunData(RunCollectors c, SampledWaits sampledWaits) {
+        this.spans = c.spans.spans;
+        this.sched = c.sched.sched;
+        this.cpuSamples = c.cpu.byThread;
+        this.threads = c.requests.threads;
+        this.pauses = c.spans.pauses;
+        this.sampledWaits = sampledWaits;
+        this.labels = c.spans.labels;
         spans.values().forEach(ThreadSpans::seal);
         sched.values().forEach(SchedSeries::seal);
         cpuSamples.values().forEach(LongList::sort);
@@ -127,6 +69,15 @@ final class RunData {
 
         String name(int id) {
             return names.get(id);
+        }
+
+        /** Takes in {@code other}'s labels; returns, for each of its ids, the id here (0 when over the cap). */
+        int[] absorb(Labels other) {
+            int[] remap = new int[other.names.size()];
+            for (int i = 1; i < remap.length; i++) {
+                remap[i] = id(other.names.get(i));
+            }
+            return remap;
         }
     }
 }

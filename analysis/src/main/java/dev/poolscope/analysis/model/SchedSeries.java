@@ -14,10 +14,23 @@ final class SchedSeries {
     private long[] involuntary = new long[8];
     private long[] voluntary = new long[8];
     private int size;
+    /**
+     * At most this many samples a thread (about an hour at the agent's one a second): past it every other one goes and
+     * only every {@link #stride}-th sample after is kept, so a long run costs the same memory at a coarser grain.
+     */
+    static final int MAX_SAMPLES = 4096;
+    private int stride = 1;
+    private long offered;
     String threadName = "";
     long osThreadId = -1;
 
     void add(long t, long cpuNanos, long runDelayNanos, long invol, long vol) {
+        if (offered++ % stride != 0) {
+            return;
+        }
+        if (size == MAX_SAMPLES) {
+            halve();
+        }
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
@@ -32,6 +45,29 @@ final class SchedSeries {
         involuntary[size] = invol;
         voluntary[size] = vol;
         size++;
+    }
+
+    private void halve() {
+        int n = 0;
+        for (int i = 0; i < size; i += 2) {
+            time[n] = time[i];
+            cpu[n] = cpu[i];
+            runDelay[n] = runDelay[i];
+            involuntary[n] = involuntary[i];
+            voluntary[n] = voluntary[i];
+            n++;
+        }
+        size = n;
+        stride *= 2;
+    }
+
+    /** Appends {@code later}'s samples; its name and OS thread id, being the latest, win. */
+    void addAll(SchedSeries later) {
+        for (int i = 0; i < later.size; i++) {
+            add(later.time[i], later.cpu[i], later.runDelay[i], later.involuntary[i], later.voluntary[i]);
+        }
+        threadName = later.threadName;
+        osThreadId = later.osThreadId;
     }
 
     void seal() {

@@ -10,6 +10,18 @@ enum SpanKind {
     DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO);
 
     static final SpanKind[] ALL = values();
+
+    /** What a JDK wait event is as an interval: a park under the pool is pool wait, other parks are locks. */
+    static SpanKind of(dev.poolscope.analysis.recording.Events.WaitKind k) {
+        return switch (k) {
+            case PARK_POOL -> PARK_POOL;
+            case PARK_REDIS -> PARK_REDIS;
+            case PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT -> LOCK;
+            case SLEEP -> SLEEP;
+            case SOCKET_READ, SOCKET_WRITE -> SOCKET;
+            case DATABASE_IO -> DATABASE;
+        };
+    }
     final Cause cause;
 
     SpanKind(Cause cause) {

@@ -26,7 +26,7 @@ public record Startup(Long jvmStartEpochMs, Long firstRequestStartNanos, Long fi
     }
 
     /** Gathers what Startup needs during the recording pass; events arrive in file order, not time order. */
-    static final class Collector {
+    static final class Collector implements dev.poolscope.analysis.model.Collector<Collector> {
         private Long jvmStart;
         private long firstStart = Long.MAX_VALUE;
         private long firstEnd;
@@ -35,24 +35,48 @@ public record Startup(Long jvmStartEpochMs, Long firstRequestStartNanos, Long fi
         private final List<long[]> threads = new ArrayList<>();
         private final List<long[]> rss = new ArrayList<>();
 
-        void request(Events.Request e) {
+        @Override
+        public Collector fork(Scope scope) {
+            return new Collector();
+        }
+
+        @Override
+        public void join(Collector later) {
+            if (later.jvmStart != null) {
+                jvmStart = later.jvmStart;
+            }
+            if (later.firstStart < firstStart) {
+                firstStart = later.firstStart;
+                firstEnd = later.firstEnd;
+            }
+            heap.addAll(later.heap);
+            classes.addAll(later.classes);
+            threads.addAll(later.threads);
+            rss.addAll(later.rss);
+        }
+
+        @Override
+        public void request(Events.Request e) {
             if (e.startNanos() < firstStart) {
                 firstStart = e.startNanos();
                 firstEnd = e.endNanos();
             }
         }
 
-        void jvmStart(Events.JvmStart e) {
+        @Override
+        public void jvmStart(Events.JvmStart e) {
             if (e.jvmStartEpochMillis() > 0) {
                 jvmStart = e.jvmStartEpochMillis();
             }
         }
 
-        void threadCount(Events.ThreadCount e) {
+        @Override
+        public void threadCount(Events.ThreadCount e) {
             threads.add(new long[]{e.timeNanos(), e.active()});
         }
 
-        void footprint(Events.Footprint e) {
+        @Override
+        public void footprint(Events.Footprint e) {
             if (e.value() < 0) {
                 return;
             }

@@ -32,21 +32,34 @@ final class ThreadSpans {
         size++;
     }
 
+    /** Appends the first {@code n} intervals of {@code other}, with its labels renumbered by {@code remap}. */
+    void addAll(ThreadSpans other, int n, int[] remap) {
+        for (int i = 0; i < n; i++) {
+            int l = other.label[i];
+            add(other.start[i], other.end[i], SpanKind.ALL[other.kind[i]], remap == null ? l : remap[l]);
+        }
+    }
+
+    /**
+     * Sorts into start order and drops exact duplicates (same start, end, kind and label: a recording written twice
+     * over, whose copies a query would otherwise count once per copy).
+     */
     void seal() {
-        int[] order = startOrder();
+        int[] order = dedupe(startOrder());
         // One new array at a time, trimmed to size: sealing millions of intervals must not double them all at once.
         start = permute(start, order);
         end = permute(end, order);
-        byte[] k = new byte[size];
-        int[] l = new int[size];
-        for (int i = 0; i < size; i++) {
+        byte[] k = new byte[order.length];
+        int[] l = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
             k[i] = kind[order[i]];
         }
         kind = k;
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < order.length; i++) {
             l[i] = label[order[i]];
         }
         label = l;
+        size = order.length;
         maxEnd = new long[size];
         long m = Long.MIN_VALUE;
         for (int i = 0; i < size; i++) {
@@ -55,9 +68,29 @@ final class ThreadSpans {
         }
     }
 
-    private long[] permute(long[] a, int[] order) {
-        long[] r = new long[size];
-        for (int i = 0; i < size; i++) {
+    /** The order without intervals equal to an earlier one: equal ones share a start, so they sit together. */
+    private int[] dedupe(int[] order) {
+        int n = 0;
+        for (int i = 0; i < order.length; i++) {
+            int x = order[i];
+            boolean seen = false;
+            for (int j = n - 1; j >= 0 && start[order[j]] == start[x]; j--) {
+                int y = order[j];
+                if (end[y] == end[x] && kind[y] == kind[x] && label[y] == label[x]) {
+                    seen = true;
+                    break;
+                }
+            }
+            if (!seen) {
+                order[n++] = x;
+            }
+        }
+        return n == order.length ? order : Arrays.copyOf(order, n);
+    }
+
+    private static long[] permute(long[] a, int[] order) {
+        long[] r = new long[order.length];
+        for (int i = 0; i < order.length; i++) {
             r[i] = a[order[i]];
         }
         return r;

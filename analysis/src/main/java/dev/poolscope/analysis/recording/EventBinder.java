@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.recording;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.poolscope.analysis.recording.jfr.EventSink;
@@ -40,6 +41,9 @@ final class EventBinder implements EventSink {
     private final Map<Long, Events.WaitKind> parks = new HashMap<>();
     private final Map<Long, Boolean> databaseStacks = new HashMap<>();
     private final Map<Long, Boolean> spins = new HashMap<>();
+    /** Stacks by stack key, and for lock events by stack and class key. */
+    private final Map<Long, Events.Stack> stacks = new HashMap<>();
+    private final Map<List<Long>, Events.Stack> lockStacks = new HashMap<>();
     /** The few distinct methods, paths and servers, shared instead of one String per event. */
     private final Map<String, String> strings;
 
@@ -174,8 +178,12 @@ final class EventBinder implements EventSink {
             }
             case JdkTypes.THREAD_PARK -> {
                 int detail = type.field(JdkFields.PARKED_CLASS);
-                yield ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
-                        ev.endNanos(), park(ev), ev.getClassName(detail)));
+                yield ev -> {
+                    Events.ThreadRef t = thread(ev, ev.threadKey());
+                    l.threadWait(new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), park(ev),
+                            ev.getClassName(detail)));
+                    lockSample(ev, t, detail);
+                };
             }
             case JdkTypes.JAVA_MONITOR_ENTER -> monitor(type, Events.WaitKind.MONITOR_ENTER);
             case JdkTypes.JAVA_MONITOR_WAIT -> monitor(type, Events.WaitKind.MONITOR_WAIT);
@@ -185,9 +193,11 @@ final class EventBinder implements EventSink {
             case JdkTypes.SOCKET_WRITE -> socket(type, Events.WaitKind.SOCKET_WRITE);
             case JdkTypes.EXECUTION_SAMPLE -> {
                 int sampled = type.field(JdkFields.SAMPLED_THREAD);
-                yield ev -> l
-                        .cpuSample(new Events.CpuSample(thread(ev, ev.threadKey(sampled)), ev.startNanos(),
-                                spin(ev)));
+                yield ev -> {
+                    Events.ThreadRef t = thread(ev, ev.threadKey(sampled));
+                    l.cpuSample(new Events.CpuSample(t, ev.startNanos(), spin(ev)));
+                    stackSample(ev, t, Events.StackKind.CPU);
+                };
             }
             // The JDK samples a thread inside a native method only here, never as an execution sample: a thread
             // spinning in Thread.yield0 is on (or queued for) the CPU, so it counts as a CPU sample of the spin.
@@ -280,8 +290,52 @@ final class EventBinder implements EventSink {
 
     private Handler monitor(EventType type, Events.WaitKind kind) {
         int detail = type.field(JdkFields.MONITOR_CLASS);
-        return ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
-                ev.endNanos(), kind, ev.getClassName(detail)));
+        return ev -> {
+            Events.ThreadRef t = thread(ev, ev.threadKey());
+            l.threadWait(
+                    new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind, ev.getClassName(detail)));
+            if (kind == Events.WaitKind.MONITOR_ENTER) {
+                lockSample(ev, t, detail);
+            }
+        };
+    }
+
+    /** The event's stack, made once per stack in the chunk, for the flame graphs of the JDK recording. */
+    private void stackSample(JfrEvent ev, Events.ThreadRef thread, Events.StackKind kind) {
+        long key = ev.stackKey();
+        if (key == 0) {
+            return;
+        }
+        Events.Stack stack = stacks.computeIfAbsent(key, k -> stack(ev.frames(k), null));
+        l.stackSample(new Events.StackSample(thread.javaThreadId(), ev.startNanos(), kind, stack));
+    }
+
+    /** A park's or monitor enter's stack with the class waited on above its top frame. */
+    private void lockSample(JfrEvent ev, Events.ThreadRef thread, int classField) {
+        long key = ev.stackKey();
+        if (key == 0) {
+            return;
+        }
+        long classKey = ev.getLong(classField);
+        Events.Stack stack = lockStacks.computeIfAbsent(List.of(key, classKey),
+                k -> stack(ev.frames(key), classKey == 0 ? null : ev.getClassName(classField)));
+        l.stackSample(
+                new Events.StackSample(thread.javaThreadId(), ev.startNanos(), Events.StackKind.LOCK, stack));
+    }
+
+    private static Events.Stack stack(JfrEvent.Frames f, String waitedOn) {
+        int top = waitedOn == null ? 0 : 1;
+        String[] frames = new String[f.size() + top];
+        Events.FrameKind[] kinds = new Events.FrameKind[frames.length];
+        if (waitedOn != null) {
+            frames[0] = waitedOn;
+            kinds[0] = Events.FrameKind.CLASS;
+        }
+        for (int i = 0; i < f.size(); i++) {
+            frames[top + i] = f.classSymbol(i) + "." + f.methodName(i);
+            kinds[top + i] = Events.FrameKind.of(f.typeName(i));
+        }
+        return new Events.Stack(frames, kinds);
     }
 
     private Handler socket(EventType type, Events.WaitKind plain) {

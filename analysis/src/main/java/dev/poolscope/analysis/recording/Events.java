@@ -172,4 +172,71 @@ public final class Events {
     public record LoopStall(ThreadRef thread, long startNanos, long endNanos, String kind, String stack,
             long stackAfterNanos) {
     }
+
+    /** What a stack sample is of: a thread on CPU (a JDK execution sample), or a thread parked or blocked on a monitor. */
+    public enum StackKind {
+        CPU, LOCK
+    }
+
+    /**
+     * How a frame was running, as the JDK records it; {@code CLASS} is not a method but the class a lock event waited
+     * on (its monitor or parked class), on top of the stack as flame graphs of locks show it.
+     */
+    public enum FrameKind {
+        INTERPRETED, JIT_COMPILED, INLINED, NATIVE, C1_COMPILED, OTHER, CLASS;
+
+        static FrameKind of(String jdkName) {
+            return switch (jdkName) {
+                case "Interpreted" -> INTERPRETED;
+                case "JIT compiled" -> JIT_COMPILED;
+                case "Inlined" -> INLINED;
+                case "Native" -> NATIVE;
+                case "C1 compiled" -> C1_COMPILED;
+                default -> OTHER;
+            };
+        }
+    }
+
+    /**
+     * A stack, top frame first: each frame as the recording names it ({@code java/lang/Thread.run}, a hidden class with
+     * its address suffix) and how it ran. Equal by content, so stacks from different chunks merge.
+     */
+    public static final class Stack {
+        private final String[] frames;
+        private final FrameKind[] kinds;
+        private final int hash;
+
+        public Stack(String[] frames, FrameKind[] kinds) {
+            this.frames = frames;
+            this.kinds = kinds;
+            this.hash = 31 * java.util.Arrays.hashCode(frames) + java.util.Arrays.hashCode(kinds);
+        }
+
+        public int size() {
+            return frames.length;
+        }
+
+        public String frame(int i) {
+            return frames[i];
+        }
+
+        public FrameKind kind(int i) {
+            return kinds[i];
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stack s && s.hash == hash && java.util.Arrays.equals(s.frames, frames)
+                    && java.util.Arrays.equals(s.kinds, kinds);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /** One stack-bearing JDK event of {@code kind} on a thread: what the JDK-recording flame graphs count. */
+    public record StackSample(long javaThreadId, long timeNanos, StackKind kind, Stack stack) {
+    }
 }

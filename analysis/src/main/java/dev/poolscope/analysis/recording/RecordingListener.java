@@ -20,24 +20,12 @@ import dev.poolscope.analysis.recording.Events.VirtualThreadPinned;
 import dev.poolscope.analysis.recording.Events.WorkerPoolGauge;
 
 /**
- * Receives events during one streaming pass. Every method is a no-op by default so a consumer implements only what
+ * Receives events during one pass over a chunk (or a whole recording). Every method is a no-op by default so a consumer implements only what
  * it keeps; events arrive in file order, which is not time order across threads.
  */
 public interface RecordingListener {
-    /**
-     * Before the full pass: whether to be handed the poolscope.Request events alone in one more cheap pass (the reader
-     * skips every other event type unparsed). Asked again after each such pass.
-     */
-    default boolean wantsRequestPass() {
-        return false;
-    }
-
     /** One poolscope.Request event of a request-only pass: thread, start, end and request id only. */
     default void requestPass(Request e) {
-    }
-
-    /** The end of one request-only pass. */
-    default void requestPassEnd() {
     }
 
     default void request(Request e) {
@@ -110,5 +98,9 @@ public interface RecordingListener {
     }
 
     default void loopStall(Events.LoopStall e) {
+    }
+
+    /** A JDK execution sample, park or monitor enter, with its stack (for the flame graphs of the JDK recording). */
+    default void stackSample(Events.StackSample e) {
     }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.RuleResult;
 

@@ -53,7 +53,8 @@ final class FlameView {
             Plot p = null;
             if (!g.topFrames().isEmpty()) {
                 int n = g.topFrames().size();
-                p = new Plot(900, 30 + 16 * n, 0, 100, 0, n);
+                // 16 pixels a row whatever the count: two frames once shared the margins' leftover 16 pixels.
+                p = new Plot(900, Plot.TOP + Plot.BOTTOM + 16 * n, 0, 100, 0, n);
                 for (int i = 0; i < n; i++) {
                     FlameGraphs.Frame f = g.topFrames().get(i);
                     double pct = 100.0 * f.samples() / g.samples();

@@ -1,7 +1,7 @@
 package dev.poolscope.analysis.report;
 
 import dev.poolscope.analysis.model.RunModel;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 
 /**
  * One instance of a service run as several: its agent folder's name ({@code agent-1}), its own model (restricted to

@@ -3,7 +3,7 @@ package dev.poolscope.analysis.report;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.format.summary.InstancesFile;
 
 /**

@@ -16,8 +16,9 @@ import dev.poolscope.analysis.flame.AgentCpuReader.AgentCpu;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.analysis.rules.Measured;
 
 /**
  * Renders report.html from the views with Thymeleaf (standalone, no Spring). Every string goes through th:text or

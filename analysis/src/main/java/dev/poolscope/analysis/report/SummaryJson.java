@@ -18,7 +18,7 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.WorkerOccupancy;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.recording.Events;
-import dev.poolscope.analysis.rules.Diagnosis;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Link;
 import dev.poolscope.analysis.rules.RuleResult;

@@ -5,22 +5,22 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.WorkerOccupancy;
 
 /** Derived numbers several rules share. */
-final class Facts {
+public final class Facts {
     private Facts() {
     }
 
     /** Percent of all requests' server time attributed to {@code cause}. */
-    static double sharePct(RunModel run, Cause cause) {
+    public static double sharePct(RunModel run, Cause cause) {
         long total = run.serverTotal().totalNanos();
         return total == 0 ? 0 : 100.0 * run.serverTotal().nanos(cause) / total;
     }
 
-    static double meanMs(RunModel run, Cause cause) {
+    public static double meanMs(RunModel run, Cause cause) {
         return run.requests().isEmpty() ? 0 : run.serverTotal().nanos(cause) / 1e6 / run.requests().size();
     }
 
     /** Percent of Hikari gauge samples where every connection was out and threads were waiting. */
-    static double saturatedGaugePct(RunModel run) {
+    public static double saturatedGaugePct(RunModel run) {
         var g = run.pools().hikari();
         if (g.isEmpty()) {
             return 0;
@@ -29,28 +29,33 @@ final class Facts {
         return 100.0 * n / g.size();
     }
 
-    static int maxWaiting(RunModel run) {
+    public static int maxWaiting(RunModel run) {
         return run.pools().hikari().stream().mapToInt(h -> h.waiting()).max().orElse(0);
     }
 
     /** Percent of worker-pool gauge samples with every worker busy. */
-    static double workersFullPct(RunModel run) {
+    public static double workersFullPct(RunModel run) {
         return WorkerOccupancy.of(run).fullPct();
     }
 
-    static double maxMachineCpu(RunModel run) {
+    public static double maxMachineCpu(RunModel run) {
         return run.process().cpuLoad().stream().mapToDouble(c -> c.machineTotal())
                 .filter(d -> !Double.isNaN(d))
                 .max().orElse(Double.NaN);
     }
 
-    static double meanMachineCpu(RunModel run) {
+    public static double meanMachineCpu(RunModel run) {
         return run.process().cpuLoad().stream().mapToDouble(c -> c.machineTotal())
                 .filter(d -> !Double.isNaN(d))
                 .average().orElse(Double.NaN);
     }
 
-    static boolean hasRequests(RunModel run) {
+    public static boolean hasRequests(RunModel run) {
         return !run.requests().isEmpty();
+    }
+
+    /** Requests ran on virtual threads: the knob says so, or the request threads were virtual. */
+    public static boolean virtual(RunModel run) {
+        return Boolean.TRUE.equals(run.metadata().virtualThreads());
     }
 }

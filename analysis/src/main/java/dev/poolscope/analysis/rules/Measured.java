@@ -10,12 +10,13 @@ import dev.poolscope.analysis.model.RunModel;
  * is kept apart from {@code independentWaits}: the waits that do not queue on a shared resource of this process
  * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula.
  */
-record Measured(double throughput, double server, double poolWait, double hold, double cpu, double runDelay,
+public record Measured(double throughput, double server, double poolWait, double hold, double cpu,
+        double runDelay,
         double lockWait, double gc, double unexplained, double independentWaits, Integer poolSize,
         Integer cores,
         Integer maxThreads, double clientMean, double offeredConcurrency, int clients) {
 
-    static Measured of(RunModel run) {
+    public static Measured of(RunModel run) {
         int n = run.requests().size();
         double x = throughput(run);
         double s = run.requests().stream().mapToLong(RequestTimeline::serverNanos).average().orElse(0) / 1e9;
@@ -47,7 +48,7 @@ record Measured(double throughput, double server, double poolWait, double hold, 
      * Server time in waits that do not queue here, in total: what is left once CPU, queueing (run delay, pool, lock
      * and event-loop waits), pauses and the unexplained are taken out — Redis, the database, sleeps, socket I/O.
      */
-    static long independentNanos(RunModel run) {
+    public static long independentNanos(RunModel run) {
         var t = run.serverTotal();
         return Math.max(0,
                 t.totalNanos() - t.nanos(Cause.CPU) - t.nanos(Cause.RUN_DELAY) - t.nanos(Cause.LOCK_WAIT)
@@ -55,7 +56,7 @@ record Measured(double throughput, double server, double poolWait, double hold, 
                         - t.nanos(Cause.CONNECTION_WAIT) - t.nanos(Cause.EVENT_LOOP_QUEUE));
     }
 
-    static double throughput(RunModel run) {
+    public static double throughput(RunModel run) {
         if (run.durationSeconds() <= 0) {
             return 0;
         }
@@ -67,7 +68,7 @@ record Measured(double throughput, double server, double poolWait, double hold, 
         return n == 0 ? 0 : run.serverTotal().nanos(c) / 1e9 / n;
     }
 
-    static Integer poolSize(RunModel run) {
+    public static Integer poolSize(RunModel run) {
         Integer fromMeta = run.metadata().maximumPoolSize();
         if (fromMeta != null) {
             return fromMeta;
@@ -78,15 +79,15 @@ record Measured(double throughput, double server, double poolWait, double hold, 
     }
 
     /** Server time a request would take with no queueing in this process: pool, lock and CPU waits removed. */
-    double serverWithoutQueueing() {
+    public double serverWithoutQueueing() {
         return Math.max(0, server - poolWait - lockWait - runDelay);
     }
 
-    String coresText() {
+    public String coresText() {
         return cores == null ? "?" : cores.toString();
     }
 
-    String maxThreadsText() {
+    public String maxThreadsText() {
         return maxThreads == null ? "?" : maxThreads.toString();
     }
 }

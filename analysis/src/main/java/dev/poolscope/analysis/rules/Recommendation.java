@@ -11,7 +11,7 @@ import java.util.List;
  */
 public record Recommendation(String kind, Integer threads, String sentence, List<String> arithmetic) {
 
-    static Recommendation notAvailable(String why) {
+    public static Recommendation notAvailable(String why) {
         return new Recommendation("none", null, Messages.format("recommend.na", why), List.of());
     }
 }

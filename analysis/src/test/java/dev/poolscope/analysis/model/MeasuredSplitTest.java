@@ -25,24 +25,27 @@ class MeasuredSplitTest {
 
     MeasuredSplitTest() {
         // 800 ms CPU and 100 ms run delay over the second: 80 and 10 ms in any 100 ms window.
-        b.schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
-        b.schedStat(
+        b.events().schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
+        b.events().schedStat(
                 new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), 800 * MS, 100 * MS, 0, 0, 0));
     }
 
     private void request(long cpuMs, long runDelayMs) {
-        b.request(new Events.Request(WORKER, T0 + 100 * MS, T0 + 200 * MS, "r-1", "GET", "/x", 200, "tomcat",
-                cpuMs < 0 ? -1 : cpuMs * MS, runDelayMs < 0 ? -1 : runDelayMs * MS));
+        b.events()
+                .request(new Events.Request(WORKER, T0 + 100 * MS, T0 + 200 * MS, "r-1", "GET", "/x", 200,
+                        "tomcat",
+                        cpuMs < 0 ? -1 : cpuMs * MS, runDelayMs < 0 ? -1 : runDelayMs * MS));
     }
 
     private void wait(long fromMs, long toMs, Events.WaitKind kind) {
-        b.threadWait(
+        b.events().threadWait(
                 new Events.ThreadWait(WORKER, T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS, kind, ""));
     }
 
     private void pause(long fromMs, long toMs) {
-        b.pause(new Events.Pause(T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS, Events.PauseKind.GC,
-                "GC Pause"));
+        b.events()
+                .pause(new Events.Pause(T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS, Events.PauseKind.GC,
+                        "GC Pause"));
     }
 
     private Breakdown split() {
@@ -71,12 +74,16 @@ class MeasuredSplitTest {
     @Test
     void aRunWithSomeRequestsOverTheClockBudgetSaysHowManyWereClocked() {
         request(30, 20);
-        b.request(new Events.Request(WORKER, T0 + 300 * MS, T0 + 400 * MS, "r-2", "GET", "/x", 200, "tomcat",
-                -1,
-                -1));
-        b.request(new Events.Request(WORKER, T0 + 500 * MS, T0 + 600 * MS, "r-3", "GET", "/x", 200, "tomcat",
-                -1,
-                -1));
+        b.events()
+                .request(new Events.Request(WORKER, T0 + 300 * MS, T0 + 400 * MS, "r-2", "GET", "/x", 200,
+                        "tomcat",
+                        -1,
+                        -1));
+        b.events()
+                .request(new Events.Request(WORKER, T0 + 500 * MS, T0 + 600 * MS, "r-3", "GET", "/x", 200,
+                        "tomcat",
+                        -1,
+                        -1));
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false, null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);

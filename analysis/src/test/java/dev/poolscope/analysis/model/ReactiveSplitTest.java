@@ -23,7 +23,7 @@ class ReactiveSplitTest {
     final RunModelBuilder b = new RunModelBuilder();
 
     void request(String id, long fromMs, long toMs) {
-        b.request(
+        b.events().request(
                 new Events.Request(LOOP, T0 + fromMs * MS, T0 + toMs * MS, id, "GET", "/api/products/1", 200,
                         "netty"));
     }
@@ -56,18 +56,19 @@ class ReactiveSplitTest {
         request("b", 70, 95);
         // a: decoded in a loop task (its handler inline), then an R2DBC acquire and query on the driver's thread,
         // then Redis through Lettuce's loop.
-        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 10 * MS, "io", GET_STACK, 10 * MS));
-        b.r2dbcAcquire(
+        b.events().loopStall(new Events.LoopStall(LOOP, T0, T0 + 10 * MS, "io", GET_STACK, 10 * MS));
+        b.events().r2dbcAcquire(
                 new Events.R2dbcAcquire(TCP, T0 + 10 * MS, T0 + 30 * MS, "r2dbc", "a", "c1", "acquired", 10,
                         0, 3, 10));
-        b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + 30 * MS, T0 + 60 * MS, "r2dbc", "a", "c1"));
-        b.redisRoundTrip(
+        b.events().r2dbcHold(new Events.R2dbcHold(TCP, T0 + 30 * MS, T0 + 60 * MS, "r2dbc", "a", "c1"));
+        b.events().redisRoundTrip(
                 new Events.RedisRoundTrip(LETTUCE, T0 + 60 * MS, T0 + 70 * MS, "GET", 11, true, "a"));
         // b is decoded at 70 ms in a 20-ms CPU task on the same loop: a, ready again at 70 ms, waits for it.
-        b.loopStall(new Events.LoopStall(LOOP, T0 + 70 * MS, T0 + 90 * MS, "io", CPU_STACK, 10 * MS));
+        b.events()
+                .loopStall(new Events.LoopStall(LOOP, T0 + 70 * MS, T0 + 90 * MS, "io", CPU_STACK, 10 * MS));
         // A pause inside a's hold is the database's time; one in the unexplained tail is the pause's.
-        b.pause(new Events.Pause(T0 + 35 * MS, T0 + 40 * MS, Events.PauseKind.GC, "young"));
-        b.pause(new Events.Pause(T0 + 92 * MS, T0 + 94 * MS, Events.PauseKind.GC, "young"));
+        b.events().pause(new Events.Pause(T0 + 35 * MS, T0 + 40 * MS, Events.PauseKind.GC, "young"));
+        b.events().pause(new Events.Pause(T0 + 92 * MS, T0 + 94 * MS, Events.PauseKind.GC, "young"));
 
         RunModel m = model();
         RequestTimeline a = byId(m, "a");
@@ -119,15 +120,16 @@ class ReactiveSplitTest {
         // c is decoded at 10 ms and its handler calls blocking JDBC inline: a park in Hikari's pool, then a
         // connection held, both on the loop. The stack, taken 12 ms in, shows the driver reading, not a JDK wait:
         // the wait events on the loop (35 of the task's 40 ms) say it was blocked.
-        b.loopStall(new Events.LoopStall(LOOP, T0 + 10 * MS, T0 + 50 * MS, "io",
+        b.events().loopStall(new Events.LoopStall(LOOP, T0 + 10 * MS, T0 + 50 * MS, "io",
                 "org.postgresql.core.VisibleBufferedInputStream.read(VisibleBufferedInputStream.java:71)\n"
                         + "org.postgresql.jdbc.PgPreparedStatement.executeQuery(PgPreparedStatement.java:134)\n"
                         + "dev.poolscope.reactive.BlockingCalls.product(BlockingCalls.java:81)\n"
                         + "dev.poolscope.reactive.ProductController.get(ProductController.java:40)",
                 12 * MS));
-        b.threadWait(new Events.ThreadWait(LOOP, T0 + 10 * MS, T0 + 25 * MS, Events.WaitKind.PARK_POOL,
-                "HikariPool"));
-        b.connectionHold(
+        b.events()
+                .threadWait(new Events.ThreadWait(LOOP, T0 + 10 * MS, T0 + 25 * MS, Events.WaitKind.PARK_POOL,
+                        "HikariPool"));
+        b.events().connectionHold(
                 new Events.ConnectionHold(LOOP, T0 + 25 * MS, T0 + 45 * MS, "blocking-calls", "c1", 1,
                         0, 0, 1));
 
@@ -172,11 +174,12 @@ class ReactiveSplitTest {
     @Test
     void whileNothingTiedToItRunsTheRequestWaitsForItsLoopAndTheLoopsRunDelayIsThatWaitsShare() {
         request("e", 0, 100);
-        b.loopStall(new Events.LoopStall(LOOP, T0, T0 + 20 * MS, "io", CPU_STACK, 10 * MS));
+        b.events().loopStall(new Events.LoopStall(LOOP, T0, T0 + 20 * MS, "io", CPU_STACK, 10 * MS));
         // The loop was runnable but not running half the second: half of e's own task and of its uncovered time is
         // CPU queueing.
-        b.schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
-        b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), 200 * MS, 500 * MS, 0, 0, 0));
+        b.events().schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
+        b.events().schedStat(
+                new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), 200 * MS, 500 * MS, 0, 0, 0));
         RequestTimeline e = byId(model(), "e");
         assertThat(ms(e, Cause.RUN_DELAY)).isEqualTo(50);
         assertThat(ms(e, Cause.CPU)).isEqualTo(10);
@@ -185,8 +188,9 @@ class ReactiveSplitTest {
 
     @Test
     void servletRequestsAreNotReactive() {
-        b.request(new Events.Request(new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false), T0,
-                T0 + 10 * MS, "s", "GET", "/api/ping", 200, "tomcat"));
+        b.events()
+                .request(new Events.Request(new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false), T0,
+                        T0 + 10 * MS, "s", "GET", "/api/ping", 200, "tomcat"));
         assertThat(model().reactive()).isFalse();
     }
 }

@@ -2,9 +2,14 @@ package dev.poolscope.analysis.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
-/** The choice of every k-th request over two request-only passes, and the interval filter it gives the full pass. */
+/**
+ * The choice of every k-th request over two request-only passes, fed chunk by chunk and joined, and the interval filter
+ * it gives the full pass.
+ */
 class RequestSampleTest {
     static final long MS = 1_000_000L;
 
@@ -17,34 +22,79 @@ class RequestSampleTest {
         assertThat(RequestSample.every(6_513_409, 1_000_000)).isEqualTo(7);
     }
 
-    /** Requests of thread 1 at 0, 10, 20 … ms lasting 5 ms, handed over in the same order in both passes. */
-    private static void pass(RequestSample s, int count) {
-        for (int i = 0; i < count; i++) {
-            s.request(1, i * 10 * MS, i * 10 * MS + 5 * MS, "r-" + i);
+    /** {thread, start ms, end ms} each, with ids from {@code ids} (null: none). */
+    private static RequestSample.Lookup sample(int cap, int longest, long[][] requests, String[] ids) {
+        return sample(cap, longest, requests, ids, requests.length);
+    }
+
+    /**
+     * The two passes as the reader runs them, the requests split into chunks of {@code chunk} (each pass's parts
+     * forked per chunk and joined in order).
+     */
+    private static RequestSample.Lookup sample(int cap, int longest, long[][] requests, String[] ids,
+            int chunk) {
+        RequestSample.Counting counting = new RequestSample.Counting(longest);
+        List<Long> perChunk = new java.util.ArrayList<>();
+        for (int from = 0; from < requests.length; from += chunk) {
+            RequestSample.Counting part = counting.fork();
+            for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
+                part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS);
+            }
+            perChunk.add(part.counted);
+            counting.join(part);
         }
-        s.endPass();
+        long every = RequestSample.every(counting.counted, cap);
+        if (every == 1) {
+            return RequestSample.all(counting.counted).lookup();
+        }
+        RequestSample.Choosing choosing = new RequestSample.Choosing(every, 0);
+        long offset = 0;
+        for (int c = 0, from = 0; from < requests.length; from += chunk, c++) {
+            RequestSample.Choosing part = new RequestSample.Choosing(every, offset);
+            for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
+                part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS,
+                        ids == null ? null : ids[i]);
+            }
+            choosing.join(part);
+            offset += perChunk.get(c);
+        }
+        return RequestSample.of(counting.counted, every, choosing, counting.longest()).lookup();
+    }
+
+    /** Requests of thread 1 at 0, 10, 20 … ms lasting 5 ms. */
+    private static long[][] evenly(int count) {
+        long[][] r = new long[count][];
+        for (int i = 0; i < count; i++) {
+            r[i] = new long[]{1, i * 10, i * 10 + 5};
+        }
+        return r;
+    }
+
+    private static String[] ids(int count) {
+        String[] ids = new String[count];
+        for (int i = 0; i < count; i++) {
+            ids[i] = "r-" + i;
+        }
+        return ids;
     }
 
     @Test
     void belowTheCapOnePassDecidesNothingIsSampled() {
-        RequestSample s = new RequestSample(10, 0);
-        assertThat(s.wantsPass()).isTrue();
-        pass(s, 10);
+        RequestSample.Lookup s = sample(10, 0, evenly(10), ids(10));
 
-        assertThat(s.wantsPass()).isFalse();
         assertThat(s.active()).isFalse();
         assertThat(s.counted()).isEqualTo(10);
     }
 
     @Test
     void pastTheCapEveryKthRequestIsChosenAndOnlyIntervalsOverlappingOneAreKept() {
-        RequestSample s = new RequestSample(4, 0);
-        pass(s, 10);
-        assertThat(s.wantsPass()).isTrue();
-        assertThat(s.every()).isEqualTo(3);
-        pass(s, 10);
+        for (int chunk : new int[]{10, 3, 1}) {
+            chosenEveryThird(sample(4, 0, evenly(10), ids(10), chunk));
+        }
+    }
 
-        assertThat(s.wantsPass()).isFalse();
+    private static void chosenEveryThird(RequestSample.Lookup s) {
+        assertThat(s.every()).isEqualTo(3);
         assertThat(s.active()).isTrue();
         for (int i = 0; i < 10; i++) {
             assertThat(s.chosen(1, i * 10 * MS, i * 10 * MS + 5 * MS)).as("request %d", i)
@@ -67,15 +117,10 @@ class RequestSampleTest {
 
     @Test
     void aLongRequestChosenEarlyStillCoversIntervalsAfterLaterShortOnes() {
-        RequestSample s = new RequestSample(2, 0);
         // File order is not time order: a long request [0, 100] committed last, short ones [10, 11] and [20, 21].
-        long[][] requests = {{10, 11}, {40, 41}, {20, 21}, {0, 100}};
-        for (int p = 0; p < 2; p++) {
-            for (long[] r : requests) {
-                s.request(7, r[0] * MS, r[1] * MS, null);
-            }
-            s.endPass();
-        }
+        RequestSample.Lookup s = sample(2, 0,
+                new long[][]{{7, 10, 11}, {7, 40, 41}, {7, 20, 21}, {7, 0, 100}},
+                null);
 
         assertThat(s.every()).isEqualTo(2);
         // Chosen: the 1st and 3rd in file order, [10, 11] and [20, 21].
@@ -92,13 +137,11 @@ class RequestSampleTest {
         // One request per thread, as on virtual threads, handed over with thread ids out of order; every request
         // chosen (cap 3 of 6: every 2nd). Thread 5's long request must not make thread 6's gap look covered.
         long[][] requests = {{9, 50, 51}, {5, 0, 100}, {3, 10, 20}, {6, 50, 51}, {1, 30, 40}, {2, 0, 5}};
-        RequestSample s = new RequestSample(3, 0);
-        for (int p = 0; p < 2; p++) {
-            for (long[] r : requests) {
-                s.request(r[0], r[1] * MS, r[2] * MS, "t" + r[0]);
-            }
-            s.endPass();
+        String[] ids = new String[requests.length];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = "t" + requests[i][0];
         }
+        RequestSample.Lookup s = sample(3, 0, requests, ids, 4);
 
         // Chosen: the 1st, 3rd and 5th in file order: threads 9, 3 and 1.
         assertThat(s.chosen(9, 50 * MS, 51 * MS)).isTrue();
@@ -119,13 +162,11 @@ class RequestSampleTest {
     @Test
     void theLongestRequestsAreKeptBesideTheSampleNotInIt() {
         // Ten requests of 5 ms, the 4th of 40 ms and the 8th of 50 ms; every 3rd chosen, the two longest kept beside.
-        RequestSample s = new RequestSample(4, 2);
-        for (int p = 0; p < 2; p++) {
-            for (int i = 0; i < 10; i++) {
-                s.request(1, i * 100 * MS, i * 100 * MS + (i == 3 ? 40 : i == 7 ? 50 : 5) * MS, "r-" + i);
-            }
-            s.endPass();
+        long[][] requests = new long[10][];
+        for (int i = 0; i < 10; i++) {
+            requests[i] = new long[]{1, i * 100, i * 100 + (i == 3 ? 40 : i == 7 ? 50 : 5)};
         }
+        RequestSample.Lookup s = sample(4, 2, requests, ids(10), 3);
 
         assertThat(s.chosen(1, 700 * MS, 750 * MS)).isFalse();
         assertThat(s.longestOnly(1, 700 * MS, 750 * MS)).isTrue();

@@ -23,57 +23,19 @@ class RunModelBuilderCapsTest {
     private static RunModel read(RunModelBuilder b, int requests) {
         for (int i = 0; i < requests; i++) {
             long start = T0 + i * 10 * MS;
-            b.connectionWait(new Events.ConnectionWait(WORKER, start, start + 2 * MS, "HikariPool-1", "c" + i,
-                    true, 10, 0, 1, 10));
-            b.request(new Events.Request(WORKER, start, start + 5 * MS, "r-" + i, "GET", "/x", 200, "tomcat",
-                    -1, -1));
+            b.events().connectionWait(
+                    new Events.ConnectionWait(WORKER, start, start + 2 * MS, "HikariPool-1", "c" + i,
+                            true, 10, 0, 1, 10));
+            b.events()
+                    .request(new Events.Request(WORKER, start, start + 5 * MS, "r-" + i, "GET", "/x", 200,
+                            "tomcat",
+                            -1, -1));
         }
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false, null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 2L * requests, Map.of(), List.of(), T0,
                 T0 + requests * 10 * MS);
         return b.build(meta, info, null, List.of());
-    }
-
-    @Test
-    void requestsBeyondTheCapAreCountedInNoFigureButTheNotesAndTheirIntervalsAreNotKept() {
-        RunModel run = read(new RunModelBuilder(4, 1_000), 10);
-
-        assertThat(run.requests()).hasSize(4);
-        assertThat(run.requests()).allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(2 * MS));
-        // Per-event distributions are histograms: they cover every event, capped or not.
-        assertThat(run.pools().connectionWait().count()).isEqualTo(10);
-        assertThat(run.notes()).contains(
-                "6 requests beyond the first 4 were ignored: the request figures (latencies, server time by cause,"
-                        + " lanes, diagnosis) cover the first 4 only",
-                // The fifth request's wait was read before the cap was known to be hit; the five after it were not kept.
-                "5 wait, hold and pause intervals starting after the last kept request had ended were not kept (they"
-                        + " cannot overlap a counted request)");
-    }
-
-    @Test
-    void reactiveRequestIntervalsAfterTheKeptRequestsAreNotKeptEither() {
-        RunModelBuilder b = new RunModelBuilder(4, 1_000);
-        Events.ThreadRef loop = new Events.ThreadRef(7, 77, "reactor-http-epoll-1", false);
-        for (int i = 0; i < 10; i++) {
-            long start = T0 + i * 10 * MS;
-            b.r2dbcAcquire(new Events.R2dbcAcquire(loop, start, start + 2 * MS, "r2dbc", "r-" + i, "c" + i,
-                    "ACQUIRED", 1, 0, 0, 10));
-            b.request(new Events.Request(loop, start, start + 5 * MS, "r-" + i, "GET", "/x", 200, "netty", -1,
-                    -1));
-        }
-        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "netty", null, false, List.of(),
-                false,
-                null, 0L);
-        RunModel run = b.build(meta, new RecordingInfo(List.of(), false, 20, Map.of(), List.of(), T0,
-                T0 + 100 * MS), null, List.of());
-
-        assertThat(run.requests()).hasSize(4);
-        assertThat(run.requests()).allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(2 * MS));
-        assertThat(run.pools().connectionWait().count()).isEqualTo(10);
-        assertThat(run.notes())
-                .contains("5 wait, hold and pause intervals starting after the last kept request"
-                        + " had ended were not kept (they cannot overlap a counted request)");
     }
 
     @Test
@@ -138,11 +100,13 @@ class RunModelBuilderCapsTest {
                     i == 39 ? 503 : 200, "tomcat", -1, -1);
             requests.add(r);
             events.add(
-                    () -> b.connectionWait(new Events.ConnectionWait(t, start, start + wait, "HikariPool-1",
-                            "c", true, 2, 0, 1, 2)));
-            events.add(() -> b.connectionHold(new Events.ConnectionHold(t, start + wait, start + length,
-                    "HikariPool-1", "c", 2, 0, 1, 2)));
-            events.add(() -> b.request(r));
+                    () -> b.events()
+                            .connectionWait(new Events.ConnectionWait(t, start, start + wait, "HikariPool-1",
+                                    "c", true, 2, 0, 1, 2)));
+            events.add(
+                    () -> b.events().connectionHold(new Events.ConnectionHold(t, start + wait, start + length,
+                            "HikariPool-1", "c", 2, 0, 1, 2)));
+            events.add(() -> b.events().request(r));
         }
         while (passes && b.wantsRequestPass()) {
             requests.forEach(b::requestPass);
@@ -177,8 +141,9 @@ class RunModelBuilderCapsTest {
                 "32 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
                         + " diagnosis) come from every 5th request, spread over the whole window; counts and"
                         + " throughput from all of them",
-                // Those of the chosen eight and of the nine longest the sample did not choose (r-1 … r-9 but r-5, r-37) stay.
-                "46 wait, hold and reactive intervals overlapping no kept request were not kept");
+                // Those of the chosen eight and of the eight longest the sample did not choose stay: r-37, then of the
+                // requests all as long, the earliest (r-0 … r-8), of which r-0 and r-5 are in the sample.
+                "48 wait, hold and reactive intervals overlapping no kept request were not kept");
         // Each kept request still has its own wait: the intervals it overlaps were kept.
         assertThat(sampled.requests().subList(4, 8))
                 .allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(4 * MS));
@@ -207,25 +172,12 @@ class RunModelBuilderCapsTest {
                         org.assertj.core.data.Offset.offset(1e-6));
         assertThat(sampled.pools().connectionWait().count()).isEqualTo(40);
 
-        dev.poolscope.analysis.rules.Diagnosis.Result dAll = new dev.poolscope.analysis.rules.Diagnosis()
+        dev.poolscope.analysis.diagnosis.Diagnosis.Result dAll = new dev.poolscope.analysis.diagnosis.Diagnosis()
                 .evaluate(all);
-        dev.poolscope.analysis.rules.Diagnosis.Result dSampled = new dev.poolscope.analysis.rules.Diagnosis()
+        dev.poolscope.analysis.diagnosis.Diagnosis.Result dSampled = new dev.poolscope.analysis.diagnosis.Diagnosis()
                 .evaluate(sampled);
         assertThat(dAll.primaryCause()).isEqualTo("pool-starvation");
         assertThat(dSampled.primaryCause()).isEqualTo(dAll.primaryCause());
-    }
-
-    @Test
-    void withoutTheRequestPassesTheFirstRequestsAloneWouldTellAnotherStory() {
-        // What the cap did before the sample: the first eight requests, all from the healthy half.
-        RunModel first = halves(new RunModelBuilder(8, 1_000), false);
-
-        assertThat(first.requests()).extracting(RequestTimeline::requestId).endsWith("r-7");
-        assertThat(poolWaitShare(first)).isLessThan(0.05);
-        assertThat(new dev.poolscope.analysis.rules.Diagnosis().evaluate(first).primaryCause())
-                .isEqualTo("healthy");
-        assertThat(first.notes()).contains("32 requests beyond the first 8 were ignored: the request figures"
-                + " (latencies, server time by cause, lanes, diagnosis) cover the first 8 only");
     }
 
     @Test
@@ -257,7 +209,7 @@ class RunModelBuilderCapsTest {
     @Test
     void ordinals() {
         assertThat(List.of(1, 2, 3, 4, 7, 11, 12, 13, 21, 22, 23, 101, 111).stream()
-                .map(RunModelBuilder::ordinal))
+                .map(Notes::ordinal))
                 .containsExactly("1st", "2nd", "3rd", "4th", "7th", "11th", "12th", "13th", "21st", "22nd",
                         "23rd",
                         "101st", "111th");

@@ -24,18 +24,20 @@ class SampledWaitSplitTest {
     private final RunModelBuilder b = new RunModelBuilder();
 
     SampledWaitSplitTest() {
-        b.schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
-        b.schedStat(
+        b.events().schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
+        b.events().schedStat(
                 new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), 800 * MS, 100 * MS, 0, 0, 0));
     }
 
     private void request(long cpuMs, long runDelayMs) {
-        b.request(new Events.Request(WORKER, T0 + 100 * MS, T0 + 200 * MS, "r-1", "GET", "/x", 200, "tomcat",
-                cpuMs < 0 ? -1 : cpuMs * MS, runDelayMs < 0 ? -1 : runDelayMs * MS));
+        b.events()
+                .request(new Events.Request(WORKER, T0 + 100 * MS, T0 + 200 * MS, "r-1", "GET", "/x", 200,
+                        "tomcat",
+                        cpuMs < 0 ? -1 : cpuMs * MS, runDelayMs < 0 ? -1 : runDelayMs * MS));
     }
 
     private void sleepEvent(long fromMs, long toMs) {
-        b.threadWait(new Events.ThreadWait(WORKER, T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS,
+        b.events().threadWait(new Events.ThreadWait(WORKER, T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS,
                 Events.WaitKind.SLEEP, ""));
     }
 

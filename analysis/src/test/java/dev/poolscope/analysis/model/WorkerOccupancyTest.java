@@ -25,8 +25,10 @@ class WorkerOccupancyTest {
 
     private static void request(RunModelBuilder b, int thread, long fromMs, long toMs) {
         Events.ThreadRef t = new Events.ThreadRef(thread, thread, "XNIO-1 task-" + thread, false);
-        b.request(new Events.Request(t, T0 + fromMs * MS, T0 + toMs * MS, "r-" + thread, "GET", "/x", 200,
-                "undertow"));
+        b.events()
+                .request(new Events.Request(t, T0 + fromMs * MS, T0 + toMs * MS, "r-" + thread, "GET", "/x",
+                        200,
+                        "undertow"));
     }
 
     @Test
@@ -36,10 +38,10 @@ class WorkerOccupancyTest {
         request(b, 2, 50, 150);
         request(b, 3, 60, 70);
         for (long ms : new long[]{65, 120, 200}) {
-            b.workerPool(new Events.WorkerPoolGauge(T0 + ms * MS, "undertow", -1, 3, 3, 0));
+            b.events().workerPool(new Events.WorkerPoolGauge(T0 + ms * MS, "undertow", -1, 3, 3, 0));
         }
         // The server's own count wins where it has one.
-        b.workerPool(new Events.WorkerPoolGauge(T0 + 66 * MS, "undertow", 2, 3, 3, 0));
+        b.events().workerPool(new Events.WorkerPoolGauge(T0 + 66 * MS, "undertow", 2, 3, 3, 0));
 
         WorkerOccupancy o = WorkerOccupancy.of(run(b));
 
@@ -52,8 +54,8 @@ class WorkerOccupancyTest {
     void aServerThatCountsItsBusyWorkersIsTakenAtItsWord() {
         RunModelBuilder b = new RunModelBuilder();
         request(b, 1, 0, 100);
-        b.workerPool(new Events.WorkerPoolGauge(T0 + 50 * MS, "tomcat", 3, 3, 3, 0));
-        b.workerPool(new Events.WorkerPoolGauge(T0 + 60 * MS, "tomcat", 1, 3, 3, 0));
+        b.events().workerPool(new Events.WorkerPoolGauge(T0 + 50 * MS, "tomcat", 3, 3, 3, 0));
+        b.events().workerPool(new Events.WorkerPoolGauge(T0 + 60 * MS, "tomcat", 1, 3, 3, 0));
 
         WorkerOccupancy o = WorkerOccupancy.of(run(b));
 

@@ -63,36 +63,28 @@ class RecordingReaderTest {
         }
     }
 
-    /** Two request-only passes, then the full one: the passes see the requests alone, and the same ones. */
+    /** Request-only passes see the requests alone (keys: thread, start, end, id), the same ones the full pass does. */
     @Test
     void requestPassesHandOverTheRequestsAloneBeforeTheFullPass() throws Exception {
         List<String> log = new ArrayList<>();
-        int[] passes = {0};
-        Collect c = new Collect() {
-            @Override
-            public boolean wantsRequestPass() {
-                return passes[0] < 2;
-            }
-
-            @Override
-            public void requestPass(Events.Request e) {
-                log.add(passes[0] + ":" + e.requestId() + "@" + e.thread().javaThreadId() + ":"
-                        + e.startNanos()
-                        + "-" + e.endNanos());
-            }
-
-            @Override
-            public void requestPassEnd() {
-                passes[0]++;
-            }
-
-            @Override
-            public void connectionWait(Events.ConnectionWait e) {
-                assertThat(passes[0]).isEqualTo(2);
-                super.connectionWait(e);
-            }
-        };
-        new RecordingReader().read(agent, c);
+        RecordingReader reader = new RecordingReader();
+        RecordingReader.Source source = reader.open(agent);
+        for (int pass = 0; pass < 2; pass++) {
+            int p = pass;
+            Collect keys = new Collect() {
+                @Override
+                public void requestPass(Events.Request e) {
+                    assertThat(e.method()).as("keys only").isEmpty();
+                    log.add(p + ":" + e.requestId() + "@" + e.thread().javaThreadId() + ":" + e.startNanos()
+                            + "-"
+                            + e.endNanos());
+                }
+            };
+            reader.requests(source, ChunkSink.of(keys));
+            assertThat(keys.waits).as("nothing but requests in a request pass").isEmpty();
+        }
+        Collect c = new Collect();
+        reader.readAll(source, ChunkSink.of(c));
 
         List<String> full = c.requests.stream()
                 .map(e -> e.requestId() + "@" + e.thread().javaThreadId() + ":" + e.startNanos() + "-"
@@ -152,26 +144,20 @@ class RecordingReaderTest {
         Files.write(chunk, bytes);
         assertThat(ChunkHeader.list(chunk).chunks().getLast().finished()).isFalse();
         List<String> passed = new ArrayList<>();
-        boolean[] done = {false};
-        Collect c = new Collect() {
-            @Override
-            public boolean wantsRequestPass() {
-                return !done[0];
-            }
-
+        Collect keys = new Collect() {
             @Override
             public void requestPass(Events.Request e) {
                 passed.add(e.requestId());
             }
-
-            @Override
-            public void requestPassEnd() {
-                done[0] = true;
-            }
         };
+        Collect c = new Collect();
         RecordingInfo info = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(60),
-                () -> new RecordingReader().read(dir.resolve("unfinished/agent"), c));
+                java.time.Duration.ofSeconds(60), () -> {
+                    RecordingReader reader = new RecordingReader();
+                    RecordingReader.Source source = reader.open(dir.resolve("unfinished/agent"));
+                    reader.requests(source, ChunkSink.of(keys));
+                    return reader.readAll(source, ChunkSink.of(c));
+                });
         assertThat(info.fromRepository()).isTrue();
         assertThat(passed).containsExactlyInAnyOrderElementsOf(
                 c.requests.stream().map(Events.Request::requestId).toList());

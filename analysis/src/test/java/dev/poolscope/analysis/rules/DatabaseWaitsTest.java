@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
+import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
 
 /**
  * Database time in the rules, on exact synthetic events: ten 100 ms requests, each 50 ms in a socket read under the
@@ -19,10 +21,12 @@ class DatabaseWaitsTest {
         Scenario s = new Scenario();
         for (int i = 0; i < 10; i++) {
             long t = Scenario.start(i);
-            s.b.threadWait(new Events.ThreadWait(Scenario.WORKER, t + 10 * Scenario.MS, t + 60 * Scenario.MS,
-                    Events.WaitKind.DATABASE_IO, "127.0.0.1"));
-            s.b.threadWait(new Events.ThreadWait(Scenario.WORKER, t + 60 * Scenario.MS, t + 70 * Scenario.MS,
-                    Events.WaitKind.SOCKET_WRITE, "127.0.0.1"));
+            s.b.events().threadWait(
+                    new Events.ThreadWait(Scenario.WORKER, t + 10 * Scenario.MS, t + 60 * Scenario.MS,
+                            Events.WaitKind.DATABASE_IO, "127.0.0.1"));
+            s.b.events().threadWait(
+                    new Events.ThreadWait(Scenario.WORKER, t + 60 * Scenario.MS, t + 70 * Scenario.MS,
+                            Events.WaitKind.SOCKET_WRITE, "127.0.0.1"));
         }
         return s;
     }

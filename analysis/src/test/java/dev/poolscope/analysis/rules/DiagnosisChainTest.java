@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
 
 /**
  * The kinds of case where a symptom used to be named as the cause, or the thread count did not fit the cause: the

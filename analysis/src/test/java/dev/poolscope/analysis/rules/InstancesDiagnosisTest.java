@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.diagnosis.InstancesDiagnosis;
 
 class InstancesDiagnosisTest {
 

@@ -13,6 +13,11 @@ import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.recording.Events;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.rules.pool.PoolStarvationRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopBlockedRule;
+import dev.poolscope.analysis.rules.reactive.EventLoopSaturatedRule;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
 
 /**
  * The reactive stack's rules on synthetic events with exact times: the sentences, the chain and the arithmetic of
@@ -34,7 +39,7 @@ class ReactiveRulesTest {
     int poolSize = 10;
 
     void request(String id, long fromMs, long toMs) {
-        b.request(
+        b.events().request(
                 new Events.Request(LOOP, T0 + fromMs * MS, T0 + toMs * MS, id, "GET", "/api/products/1", 200,
                         "netty"));
     }
@@ -46,10 +51,12 @@ class ReactiveRulesTest {
     }
 
     void loopSchedStat(long cpuMs, long runDelayMs) {
-        b.schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
-        b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), cpuMs * MS, runDelayMs * MS,
-                0, 10,
-                100));
+        b.events().schedStat(new Events.SchedStat(T0, 1111, 11, LOOP.name(), 0, 0, 0, 0, 0));
+        b.events()
+                .schedStat(new Events.SchedStat(T0 + 1000 * MS, 1111, 11, LOOP.name(), cpuMs * MS,
+                        runDelayMs * MS,
+                        0, 10,
+                        100));
     }
 
     RunModel model() {
@@ -70,7 +77,7 @@ class ReactiveRulesTest {
             request("r-" + i, s + 10, s + 100);
             client("q-" + i, s, s + 100, 50);
             client("r-" + i, s + 10, s + 100, 50);
-            b.loopStall(
+            b.events().loopStall(
                     new Events.LoopStall(LOOP, T0 + (s + 10) * MS, T0 + (s + 50) * MS, "io", PARK, 10 * MS));
         }
     }
@@ -122,7 +129,7 @@ class ReactiveRulesTest {
             request("r-" + i, s + 10, s + 100);
             client("q-" + i, s, s + 100, 50);
             client("r-" + i, s + 10, s + 100, 50);
-            b.loopStall(
+            b.events().loopStall(
                     new Events.LoopStall(LOOP, T0 + (s + 10) * MS, T0 + (s + 70) * MS, "io", CPU, 10 * MS));
         }
         loopSchedStat(600, 350);
@@ -165,15 +172,16 @@ class ReactiveRulesTest {
                 long s = i * 100L;
                 String id = "c" + c + "-" + i;
                 request(id, s, s + 100);
-                b.r2dbcAcquire(
+                b.events().r2dbcAcquire(
                         new Events.R2dbcAcquire(TCP, T0 + s * MS, T0 + (s + 50) * MS, "r2dbc", id, "c1",
                                 "acquired", 2, 0, 3, 2));
-                b.r2dbcHold(new Events.R2dbcHold(TCP, T0 + (s + 50) * MS, T0 + (s + 90) * MS, "r2dbc", id,
-                        "c1"));
+                b.events().r2dbcHold(
+                        new Events.R2dbcHold(TCP, T0 + (s + 50) * MS, T0 + (s + 90) * MS, "r2dbc", id,
+                                "c1"));
             }
         }
         for (int i = 0; i <= 10; i++) {
-            b.r2dbcPool(new Events.R2dbcPoolGauge(T0 + i * 100 * MS, "r2dbc", 2, 0, 3, 2, 2));
+            b.events().r2dbcPool(new Events.R2dbcPoolGauge(T0 + i * 100 * MS, "r2dbc", 2, 0, 3, 2, 2));
         }
         RunModel run = model();
         RuleResult r = new PoolStarvationRule().evaluate(run);
@@ -209,11 +217,11 @@ class ReactiveRulesTest {
         for (int i = 0; i < 10; i++) {
             long s = i * 100L;
             request("r-" + i, s, s + 100);
-            b.redisRoundTrip(
+            b.events().redisRoundTrip(
                     new Events.RedisRoundTrip(lettuce, T0 + (s + 10) * MS, T0 + (s + 90) * MS, "GET", 11,
                             true, "r-" + i));
             // The previous request's chain goes on after its reply on Lettuce's loop: this reply waits for it.
-            b.loopStall(new Events.LoopStall(lettuce, T0 + (s + 20) * MS, T0 + (s + 80) * MS, "task",
+            b.events().loopStall(new Events.LoopStall(lettuce, T0 + (s + 20) * MS, T0 + (s + 80) * MS, "task",
                     "com.fasterxml.jackson.databind.ObjectMapper.readValue(ObjectMapper.java:3848)\n"
                             + "dev.poolscope.reactive.ProductController.lambda$get$1(ProductController.java:55)",
                     10 * MS));

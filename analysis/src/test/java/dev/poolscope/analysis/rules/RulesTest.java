@@ -9,6 +9,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.rules.cpu.CpuOversubscriptionRule;
+import dev.poolscope.analysis.rules.cpu.HandoffSpinRule;
+import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.lock.LockContentionRule;
+import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
+import dev.poolscope.analysis.rules.pool.PoolStarvationRule;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
+import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
+import dev.poolscope.analysis.rules.workers.BacklogQueueingRule;
 
 /** Every rule on synthetic events: the exact sentence and the score band. */
 class RulesTest {
@@ -154,9 +164,9 @@ class RulesTest {
         Scenario s = Scenario.measured(spanMicros, spanMicros - waitMicros, 0);
         for (int i = 0; i < 10; i++) {
             long start = Scenario.start(i);
-            s.b.redisWait(
+            s.b.events().redisWait(
                     new Events.RedisWait(Scenario.WORKER, start, start + waitMicros * 1000, "GET", true));
-            s.b.redisRoundTrip(
+            s.b.events().redisRoundTrip(
                     new Events.RedisRoundTrip(Scenario.LOOP, start, start + tripMicros * 1000, "GET", 42,
                             true));
         }
@@ -229,7 +239,7 @@ class RulesTest {
         assertBand(platform, RuleResult.Severity.OK, 0, 0);
         Scenario s = new Scenario();
         s.virtualThreads = true;
-        s.b.virtualThreadPinned(
+        s.b.events().virtualThreadPinned(
                 new dev.poolscope.analysis.recording.Events.VirtualThreadPinned(Scenario.WORKER,
                         Scenario.T0, Scenario.T0 + 100 * Scenario.MS));
         RuleResult pinned = Scenario.run(new VirtualThreadPinningRule(), s);

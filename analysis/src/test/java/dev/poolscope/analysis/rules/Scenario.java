@@ -30,7 +30,7 @@ final class Scenario {
 
     private Scenario(int requests) {
         for (int i = 0; i < requests; i++) {
-            b.request(
+            b.events().request(
                     new Events.Request(WORKER, start(i), start(i) + 100 * MS, "r-" + i, "GET", "/api/x", 200,
                             "tomcat"));
         }
@@ -45,8 +45,10 @@ final class Scenario {
     static Scenario measured(long spanMicros, long cpuMicros, long runDelayMicros) {
         Scenario s = empty();
         for (int i = 0; i < 10; i++) {
-            s.b.request(new Events.Request(WORKER, start(i), start(i) + spanMicros * 1000, "r-" + i, "GET",
-                    "/api/x", 200, "tomcat", cpuMicros * 1000, runDelayMicros * 1000));
+            s.b.events()
+                    .request(new Events.Request(WORKER, start(i), start(i) + spanMicros * 1000, "r-" + i,
+                            "GET",
+                            "/api/x", 200, "tomcat", cpuMicros * 1000, runDelayMicros * 1000));
         }
         return s;
     }
@@ -61,18 +63,20 @@ final class Scenario {
             long s = start(i) + fromMs * MS;
             long e = start(i) + toMs * MS;
             switch (kind) {
-                case CONNECTION_WAIT -> b.connectionWait(
+                case CONNECTION_WAIT -> b.events().connectionWait(
                         new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "c1", true, 10, 0, 5, 10));
                 case HOLD ->
-                    b.connectionHold(new Events.ConnectionHold(WORKER, s, e, "HikariPool-1", "c1", 10, 0, 5,
-                            10));
-                case REDIS_WAIT -> b.redisWait(new Events.RedisWait(WORKER, s, e, "GET", true));
+                    b.events().connectionHold(
+                            new Events.ConnectionHold(WORKER, s, e, "HikariPool-1", "c1", 10, 0, 5,
+                                    10));
+                case REDIS_WAIT -> b.events().redisWait(new Events.RedisWait(WORKER, s, e, "GET", true));
                 case MONITOR ->
-                    b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.MONITOR_ENTER,
+                    b.events().threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.MONITOR_ENTER,
                             "java.lang.Object"));
-                case FAILED_CONNECTION -> b.connectionWait(
+                case FAILED_CONNECTION -> b.events().connectionWait(
                         new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "", false, 0, 0, 0, 0));
-                case SLEEP -> b.threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
+                case SLEEP ->
+                    b.events().threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
             }
         }
         return this;
@@ -84,32 +88,35 @@ final class Scenario {
 
     Scenario roundTrips(long ms) {
         for (int i = 0; i < 10; i++) {
-            b.redisRoundTrip(new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, "GET", 42, true));
+            b.events().redisRoundTrip(
+                    new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, "GET", 42, true));
         }
         return this;
     }
 
     Scenario saturatedPoolGauges() {
         for (int i = 0; i <= 10; i++) {
-            b.hikariPool(new Events.HikariPoolGauge(start(i), "HikariPool-1", 10, 0, 5, 10, 10));
-            b.workerPool(new Events.WorkerPoolGauge(start(i), "tomcat", 200, 200, 200, -1));
+            b.events().hikariPool(new Events.HikariPoolGauge(start(i), "HikariPool-1", 10, 0, 5, 10, 10));
+            b.events().workerPool(new Events.WorkerPoolGauge(start(i), "tomcat", 200, 200, 200, -1));
         }
         return this;
     }
 
     Scenario schedStat(long cpuMs, long runDelayMs) {
-        b.schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
-        b.schedStat(new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), cpuMs * MS, runDelayMs * MS,
-                0, 10,
-                100));
-        b.cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.4, 0.1, 0.98));
+        b.events().schedStat(new Events.SchedStat(T0, 4242, 42, WORKER.name(), 0, 0, 0, 0, 0));
+        b.events()
+                .schedStat(new Events.SchedStat(T0 + 1000 * MS, 4242, 42, WORKER.name(), cpuMs * MS,
+                        runDelayMs * MS,
+                        0, 10,
+                        100));
+        b.events().cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.4, 0.1, 0.98));
         return this;
     }
 
     /** Every worker busy in every gauge sample (the worker pool alone). */
     Scenario fullWorkers() {
         for (int i = 0; i <= 10; i++) {
-            b.workerPool(
+            b.events().workerPool(
                     new Events.WorkerPoolGauge(start(i), "tomcat", maxThreads, maxThreads, maxThreads, -1));
         }
         return this;
@@ -118,22 +125,24 @@ final class Scenario {
     /** Worker gauges with one of {@code maxThreads} busy: free workers all along. */
     Scenario idleWorkers() {
         for (int i = 0; i <= 10; i++) {
-            b.workerPool(new Events.WorkerPoolGauge(start(i), "tomcat", 1, maxThreads, maxThreads, -1));
+            b.events().workerPool(
+                    new Events.WorkerPoolGauge(start(i), "tomcat", 1, maxThreads, maxThreads, -1));
         }
         return this;
     }
 
     /** The Lettuce event loop's schedstat over the second: its CPU and run delay. */
     Scenario loopSchedStat(long cpuMs, long runDelayMs) {
-        b.schedStat(new Events.SchedStat(T0, 707, 7, LOOP.name(), 0, 0, 0, 0, 0));
-        b.schedStat(
+        b.events().schedStat(new Events.SchedStat(T0, 707, 7, LOOP.name(), 0, 0, 0, 0, 0));
+        b.events().schedStat(
                 new Events.SchedStat(T0 + 1000 * MS, 707, 7, LOOP.name(), cpuMs * MS, runDelayMs * MS, 0, 10,
                         100));
         return this;
     }
 
     Scenario gc(long pauseMs) {
-        b.garbageCollection(new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
+        b.events().garbageCollection(
+                new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
         return this;
     }
 
@@ -154,7 +163,7 @@ final class Scenario {
 
     Scenario cpuSamples(int total, int yielding) {
         for (int i = 0; i < total; i++) {
-            b.cpuSample(new Events.CpuSample(WORKER, T0 + i * 10 * MS, i < yielding));
+            b.events().cpuSample(new Events.CpuSample(WORKER, T0 + i * 10 * MS, i < yielding));
         }
         return this;
     }

@@ -1,15 +1,13 @@
 package dev.poolscope.format.jtl;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,16 +26,50 @@ import java.util.Map;
 public final class JtlRows implements Closeable {
 
     /** A row: its 1-based line in the file, its fields, and whether it is the last row of a file cut off mid-line. */
-    public record Row(long line, List<String> fields, boolean mayBeTorn) {
+    public static final class Row {
+        private final long line;
+        private final CsvRecords.Record record;
+        private final boolean mayBeTorn;
+
+        Row(long line, CsvRecords.Record record, boolean mayBeTorn) {
+            this.line = line;
+            this.record = record;
+            this.mayBeTorn = mayBeTorn;
+        }
+
+        public long line() {
+            return line;
+        }
+
+        public boolean mayBeTorn() {
+            return mayBeTorn;
+        }
+
+        /** How many fields the row has. */
+        public int size() {
+            return record.size();
+        }
 
         /** The field in {@code column} ({@link JtlRows#column}), "" when the column is missing or the row short. */
         public String get(int column) {
-            return column < 0 || column >= fields.size() ? "" : fields.get(column);
+            return column < 0 || column >= record.size() ? "" : record.get(column);
+        }
+
+        /**
+         * The field in {@code column} as a number; {@code ifBlank} when it is blank, missing or the row short.
+         *
+         * @throws NumberFormatException
+         *             when it is not a whole number
+         */
+        public long getLong(int column, long ifBlank) {
+            return column < 0 || column >= record.size() || record.isBlank(column)
+                    ? ifBlank
+                    : record.getLong(column);
         }
     }
 
     private final Path file;
-    private final BufferedReader in;
+    private final InputStream in;
     private final boolean torn;
     private final Map<String, Integer> columns = new HashMap<>();
     private final int headerSize;
@@ -46,11 +78,11 @@ public final class JtlRows implements Closeable {
     private boolean ended;
     private long tornRows;
 
-    private JtlRows(Path file, BufferedReader in) throws IOException {
+    private JtlRows(Path file, InputStream in) throws IOException {
         this.file = file;
         this.in = in;
         this.torn = endsMidLine(file);
-        String firstLine = in.readLine();
+        String firstLine = firstLine(in);
         if (firstLine == null || firstLine.isBlank()) {
             throw fail("is empty (did JMeter run? see its jmeter.log)");
         }
@@ -60,7 +92,9 @@ public final class JtlRows implements Closeable {
         }
         // JMeter's default delimiter is a comma; a tab-separated file is recognised by its header.
         char delimiter = firstLine.indexOf(',') < 0 && firstLine.indexOf('\t') >= 0 ? '\t' : ',';
-        List<String> names = new CsvRecords(new StringReader(firstLine), delimiter, 1).next();
+        CsvRecords.Record names = new CsvRecords(
+                new java.io.ByteArrayInputStream(firstLine.getBytes(StandardCharsets.UTF_8)), delimiter, 1)
+                .next();
         headerSize = names.size();
         for (int i = 0; i < names.size(); i++) {
             columns.putIfAbsent(names.get(i).trim(), i);
@@ -80,7 +114,7 @@ public final class JtlRows implements Closeable {
      *             when it cannot be read (a missing file is {@link java.nio.file.NoSuchFileException})
      */
     public static JtlRows open(Path jtl) throws IOException {
-        BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+        InputStream in = Files.newInputStream(jtl);
         try {
             return new JtlRows(jtl, in);
         } catch (IOException | RuntimeException e) {
@@ -126,7 +160,7 @@ public final class JtlRows implements Closeable {
             // One row ahead: only the file's last row may be torn.
             ahead = read();
             if (ahead == null && torn) {
-                row = new Row(row.line(), row.fields(), true);
+                row = new Row(row.line(), row.record, true);
             }
         }
         return row;
@@ -166,7 +200,7 @@ public final class JtlRows implements Closeable {
     private Row read() throws IOException {
         while (!ended) {
             long line = records.line();
-            List<String> fields;
+            CsvRecords.Record fields;
             try {
                 fields = records.next();
             } catch (IllegalArgumentException e) {
@@ -185,6 +219,17 @@ public final class JtlRows implements Closeable {
             }
         }
         return null;
+    }
+
+    /** The header line, read byte by byte so the records after it start where it ends. */
+    private static String firstLine(InputStream in) throws IOException {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
     }
 
     private static boolean endsMidLine(Path file) throws IOException {

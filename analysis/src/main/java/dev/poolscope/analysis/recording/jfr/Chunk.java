@@ -64,10 +64,29 @@ public final class Chunk {
      * null are counted and skipped unparsed. Returns what was read.
      */
     public Stats read(EventSink sink) {
+        return read(sink, new Stats());
+    }
+
+    /**
+     * As {@link #read(EventSink)}, counting into {@code stats}, which holds what was read even when the chunk turns out
+     * damaged part way (the exception then says where).
+     */
+    public Stats read(EventSink sink, Stats stats) {
         Cursor c = new Cursor(bytes, header.compressed());
         Cursor strings = new Cursor(bytes, header.compressed());
         Map<Long, Bound> bound = new HashMap<>();
-        Stats stats = new Stats();
+        try {
+            readEvents(c, strings, bound, stats, sink);
+        } finally {
+            for (Bound b : bound.values()) {
+                stats.counts.merge(b.type.name(), b.count, Long::sum);
+                stats.events += b.count;
+            }
+        }
+        return stats;
+    }
+
+    private void readEvents(Cursor c, Cursor strings, Map<Long, Bound> bound, Stats stats, EventSink sink) {
         c.pos = ChunkHeader.SIZE;
         int end = bytes.length;
         while (c.pos < end) {
@@ -89,11 +108,6 @@ public final class Chunk {
             }
             c.pos = start + size;
         }
-        for (Bound b : bound.values()) {
-            stats.counts.merge(b.type.name(), b.count, Long::sum);
-            stats.events += b.count;
-        }
-        return stats;
     }
 
     private Bound bind(long typeId, EventSink sink, Cursor events, Cursor strings) {

@@ -33,6 +33,8 @@ final class ConstantPools implements Cursor.StringPool {
     private final Map<Long, String> dottedNames = new HashMap<>();
     private Metadata.Type stackType;
     private Metadata.Type symbolType;
+    /** The type id of frame types (jdk.types.FrameType), once a stack was read. */
+    private long frameType = -1;
 
     private ConstantPools(Cursor c, boolean compressed) {
         this.c = c;
@@ -74,6 +76,20 @@ final class ConstantPools implements Cursor.StringPool {
         return s == null ? "" : s;
     }
 
+    /** The class that declares the method {@code key} as the recording names it ("java/lang/Thread"), or "". */
+    String methodClassSymbol(long key) {
+        long[] m = methods.get(key);
+        Long symbol = m == null ? null : classNames.get(m[0]);
+        String s = symbol == null ? null : symbol(symbol);
+        return s == null ? "" : s;
+    }
+
+    /** A frame type's name ("Interpreted", "JIT compiled", "Inlined", "Native"), or "" when unknown. */
+    String frameTypeName(long key) {
+        String s = frameType < 0 ? null : simpleString(frameType, key);
+        return s == null ? "" : s;
+    }
+
     /** The class {@code key}'s name, dotted, or "" when unknown. */
     String className(long classKey) {
         String known = dottedNames.get(classKey);
@@ -86,7 +102,10 @@ final class ConstantPools implements Cursor.StringPool {
         return known;
     }
 
-    /** The method keys of a stack trace's frames, top first; empty when unknown. */
+    /**
+     * A stack trace's frames, top first: the method keys, then the frame-type keys ({@code 2 n} longs for n frames);
+     * empty when unknown.
+     */
     long[] stack(long key) {
         long[] frames = stacks.get(key);
         if (frames == null) {
@@ -270,10 +289,14 @@ final class ConstantPools implements Cursor.StringPool {
                 if (n < 0 || n > c.limit() - c.pos) {
                     throw new JfrFormatException("stack trace of " + n + " frames at " + c.pos);
                 }
-                methods = new long[n];
+                methods = new long[2 * n];
                 int method = f.type.field("method");
+                int type = f.type.field("type");
+                frameType = type < 0 ? frameType : f.type.fieldArray[type].typeId;
                 for (int i = 0; i < n; i++) {
-                    methods[i] = readFields(f.type, method, -1)[0];
+                    long[] m = readFields(f.type, method, type);
+                    methods[i] = m[0];
+                    methods[n + i] = m[1];
                 }
             } else {
                 values.skip(f);

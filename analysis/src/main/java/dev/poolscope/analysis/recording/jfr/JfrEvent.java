@@ -193,6 +193,7 @@ public final class JfrEvent {
 
     /** A stack's frames, resolved on demand. */
     public static final class Frames implements FrameList {
+        /** The method keys, then the frame-type keys. */
         private final long[] methods;
         private final ConstantPools pools;
 
@@ -203,7 +204,17 @@ public final class JfrEvent {
 
         @Override
         public int size() {
-            return methods.length;
+            return methods.length / 2;
+        }
+
+        /** The declaring class as the recording names it ("java/lang/Thread", a hidden class with its suffix). */
+        public String classSymbol(int i) {
+            return pools.methodClassSymbol(methods[i]);
+        }
+
+        /** The frame's type: "Interpreted", "JIT compiled", "Inlined", "Native"; "" when unknown. */
+        public String typeName(int i) {
+            return pools.frameTypeName(methods[size() + i]);
         }
 
         @Override

@@ -1,0 +1,141 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * Every kept request's server time split into causes, on its thread (or, on the reactive stack, from its own
+ * intervals wherever they ran), painted into the worker lanes as it goes; the lock sites waited on; and the profiles of
+ * the slowest requests.
+ */
+final class Attribution {
+    private final RunData data;
+    private final ReactiveData reactive;
+    private final Attributor attributor;
+    final ReactiveSplit split;
+    final List<RequestTimeline> requests = new ArrayList<>();
+    final Breakdown total = new Breakdown();
+    final Map<String, Long> lockTotals = new HashMap<>();
+    long clocked;
+    long unclocked;
+
+    Attribution(RunData data, ReactiveData reactive) {
+        this.data = data;
+        this.reactive = reactive;
+        this.attributor = new Attributor(data);
+        this.split = new ReactiveSplit(data, reactive);
+    }
+
+    /** Attributes {@code kept} (in start order; each released as it is read), each with its client sample. */
+    void attribute(List<Events.Request> kept, JtlSample[] partner, TimelineCollector timeline) {
+        for (int i = 0; i < partner.length; i++) {
+            // Released as read: the timeline keeps what the views need, and a million of these is 72 MB of heap.
+            Events.Request e = kept.set(i, null);
+            long tid = e.thread().javaThreadId();
+            timeline.beginWindow(tid);
+            boolean hops = ReactiveData.NETTY.equals(e.server());
+            if (!hops && e.cpuNanos() >= 0) {
+                clocked++;
+            } else if (!hops) {
+                unclocked++;
+            }
+            Breakdown b = hops
+                    ? split.attribute(e.requestId(), tid, e.startNanos(), e.endNanos(), timeline)
+                    : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
+                            e.runDelayNanos());
+            total.addAll(b);
+            long[] sums = hops
+                    ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
+                    : sums(tid, e.startNanos(), e.endNanos());
+            lockWaits(tid, e.startNanos(), e.endNanos());
+            requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
+                    e.thread().name(),
+                    e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], partner[i]));
+        }
+    }
+
+    /** The step profiles of the slowest requests: of those attributed, and of the window's longest kept beside. */
+    List<StepProfile> slowest(List<Events.Request> longest) {
+        StepProfiler profiler = new StepProfiler(data, attributor);
+        return Stream.concat(requests.stream(), longest(longest).stream())
+                .sorted(Comparator.comparingLong(RequestTimeline::serverNanos).reversed())
+                .limit(RequestCollector.SLOWEST)
+                .map(r -> reactive.loops.contains(r.threadId())
+                        ? split.profile(r, r.threadId())
+                        : profiler.profile(r))
+                .toList();
+    }
+
+    /**
+     * The window's longest requests the sample did not choose (servlet stack only), attributed like the kept ones but
+     * counted in no figure: they only compete for the slowest-request profiles.
+     */
+    private List<RequestTimeline> longest(List<Events.Request> longest) {
+        Attributor.SegmentSink nowhere = new Attributor.SegmentSink() {
+            @Override
+            public void explicit(long start, long end, Cause cause) {
+            }
+
+            @Override
+            public void remainder(long start, long end) {
+            }
+
+            @Override
+            public void remainderShares(double[] byCause) {
+            }
+        };
+        List<RequestTimeline> out = new ArrayList<>(longest.size());
+        for (Events.Request e : longest) {
+            long tid = e.thread().javaThreadId();
+            Breakdown b = attributor.attribute(tid, e.startNanos(), e.endNanos(), nowhere, e.cpuNanos(),
+                    e.runDelayNanos());
+            long[] sums = sums(tid, e.startNanos(), e.endNanos());
+            out.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
+                    e.thread().name(),
+                    e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], null));
+        }
+        return out;
+    }
+
+    /** Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). */
+    private void lockWaits(long tid, long from, long to) {
+        ThreadSpans spans = data.spans.get(tid);
+        if (spans == null) {
+            return;
+        }
+        spans.overlapping(from, to, i -> {
+            if (spans.kind(i) == SpanKind.LOCK) {
+                long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
+                String what = data.labels.name(spans.label(i));
+                lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+            }
+        });
+    }
+
+    /** {pool wait, hold, redis wait} nanos on the thread inside [from, to). */
+    private long[] sums(long tid, long from, long to) {
+        long[] r = new long[3];
+        ThreadSpans spans = data.spans.get(tid);
+        if (spans == null) {
+            return r;
+        }
+        spans.overlapping(from, to, i -> {
+            long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
+            switch (spans.kind(i)) {
+                case CONNECTION_WAIT -> r[0] += len;
+                case CONNECTION_HOLD -> r[1] += len;
+                case REDIS_WAIT -> r[2] += len;
+                default -> {
+                }
+            }
+        });
+        return r;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+
+/**
+ * JMeter's samples: all of them counted in the window, at most {@code max} kept, thinned evenly over the run when
+ * there are more (every other kept one goes and the stride doubles). With a sample of the requests, the .jtl can be
+ * read once more to keep the samples of the kept requests instead.
+ */
+final class ClientCollector implements Consumer<JtlSample> {
+    private final int max;
+    private MeasuredWindow window;
+    private RequestSample.Lookup sample;
+    final List<JtlSample> client = new ArrayList<>();
+    /** JMeter samples read (kept or not), and the span of all of them. */
+    long read;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    /** Samples in the window (kept or not), the failed ones, and the kept ones' stride. */
+    long counted;
+    long failures;
+    long every = 1;
+    /** Set while the .jtl is read again for the samples of the kept requests. */
+    private boolean reread;
+    private long rereadWithoutId;
+    /** Samples of kept requests the reread could not keep: past the cap (ids repeated across copies of a file). */
+    long rereadDropped;
+    private int rereadMax;
+
+    ClientCollector(int max) {
+        this.max = max;
+    }
+
+    /** The window the counts cover (null: every sample), set before the first read. */
+    void measure(MeasuredWindow w) {
+        this.window = w;
+    }
+
+    /** The span of the samples read so far (start of the first to end of the last), or null without any. */
+    MeasuredWindow span() {
+        return read == 0 ? null : MeasuredWindow.ofMillis(first, last, MeasuredWindow.Source.JMETER);
+    }
+
+    @Override
+    public void accept(JtlSample s) {
+        if (reread) {
+            boolean hasId = s.requestId() != null && !s.requestId().isEmpty();
+            if (hasId ? sample.chosenId(s.requestId()) : rereadWithoutId++ % every == 0) {
+                if (client.size() < rereadMax) {
+                    client.add(s);
+                } else {
+                    rereadDropped++;
+                }
+            }
+            return;
+        }
+        first = Math.min(first, s.timeStampMillis());
+        last = Math.max(last, s.endMillis());
+        if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
+            counted++;
+            if (!s.success()) {
+                failures++;
+            }
+        }
+        if (read++ % every != 0) {
+            return;
+        }
+        client.add(s);
+        if (client.size() > max) {
+            // Every other kept sample goes and the stride doubles: the rest stays spread over the whole run.
+            List<JtlSample> half = new ArrayList<>(client.size() / 2 + 1);
+            for (int i = 0; i < client.size(); i += 2) {
+                half.add(client.get(i));
+            }
+            client.clear();
+            client.addAll(half);
+            every *= 2;
+        }
+    }
+
+    /**
+     * Whether the .jtl should be read once more after the recording: the requests are a sample and the samples were
+     * thinned on the first read, so the samples of the kept requests may be missing.
+     */
+    boolean wantsReread(boolean jtlHasRequestIds, RequestSample.Lookup requests) {
+        return jtlHasRequestIds && requests.active() && every > 1;
+    }
+
+    /** The counts and the span of the first read stay; the kept samples become those of the kept requests. */
+    /** {@code kept}: how many requests were kept, so as many samples can be (one each: their ids are unique). */
+    void startReread(RequestSample.Lookup requests, int kept) {
+        this.sample = requests;
+        this.rereadMax = Math.max(max, kept);
+        reread = true;
+        client.clear();
+    }
+}

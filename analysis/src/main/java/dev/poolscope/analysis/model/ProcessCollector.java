@@ -1,0 +1,108 @@
+package dev.poolscope.analysis.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * The process as a whole, in the window: garbage collections and safepoints, CPU load, context switches
+ * (machine-wide), thread counts, the heap, virtual threads pinned to their carrier, and the agent's own status.
+ */
+final class ProcessCollector implements Collector<ProcessCollector> {
+    private final Scope scope;
+    final List<Events.GarbageCollection> gcs = new ArrayList<>();
+    final List<Events.CpuLoad> cpuLoad = new ArrayList<>();
+    final List<Events.ContextSwitchRate> contextSwitches = new ArrayList<>();
+    final List<Events.ThreadCount> threadCounts = new ArrayList<>();
+    final List<Events.HeapSummary> heap = new ArrayList<>();
+    long gcPauseNanos;
+    long safepointNanos;
+    long pinnedCount;
+    long pinnedNanos;
+    Events.AgentStatus agentStatus;
+
+    ProcessCollector(Scope scope) {
+        this.scope = scope;
+    }
+
+    @Override
+    public ProcessCollector fork(Scope s) {
+        return new ProcessCollector(s);
+    }
+
+    @Override
+    public void join(ProcessCollector later) {
+        gcs.addAll(later.gcs);
+        cpuLoad.addAll(later.cpuLoad);
+        contextSwitches.addAll(later.contextSwitches);
+        threadCounts.addAll(later.threadCounts);
+        heap.addAll(later.heap);
+        gcPauseNanos += later.gcPauseNanos;
+        safepointNanos += later.safepointNanos;
+        pinnedCount += later.pinnedCount;
+        pinnedNanos += later.pinnedNanos;
+        if (later.agentStatus != null) {
+            agentStatus(later.agentStatus);
+        }
+    }
+
+    @Override
+    public void pause(Events.Pause e) {
+        if (e.kind() == Events.PauseKind.SAFEPOINT && scope.in(e.startNanos())) {
+            safepointNanos += e.endNanos() - e.startNanos();
+        }
+    }
+
+    @Override
+    public void garbageCollection(Events.GarbageCollection e) {
+        if (scope.in(e.timeNanos())) {
+            gcs.add(e);
+            gcPauseNanos += e.sumOfPausesNanos();
+        }
+    }
+
+    @Override
+    public void cpuLoad(Events.CpuLoad e) {
+        if (scope.in(e.timeNanos())) {
+            cpuLoad.add(e);
+        }
+    }
+
+    @Override
+    public void contextSwitchRate(Events.ContextSwitchRate e) {
+        if (scope.in(e.timeNanos())) {
+            contextSwitches.add(e);
+        }
+    }
+
+    @Override
+    public void threadCount(Events.ThreadCount e) {
+        if (scope.in(e.timeNanos())) {
+            threadCounts.add(e);
+        }
+    }
+
+    @Override
+    public void heapSummary(Events.HeapSummary e) {
+        if (scope.in(e.timeNanos())) {
+            heap.add(e);
+        }
+    }
+
+    @Override
+    public void virtualThreadPinned(Events.VirtualThreadPinned e) {
+        if (scope.in(e.startNanos())) {
+            pinnedCount++;
+            pinnedNanos += e.endNanos() - e.startNanos();
+        }
+    }
+
+    /** The latest status wins (it is cumulative); of equal times, the later in file order. */
+    @Override
+    public void agentStatus(Events.AgentStatus e) {
+        if (agentStatus == null || e.timeNanos() >= agentStatus.timeNanos()) {
+            agentStatus = e;
+        }
+    }
+}

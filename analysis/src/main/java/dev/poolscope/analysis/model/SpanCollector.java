@@ -1,0 +1,98 @@
+package dev.poolscope.analysis.model;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * Same-thread intervals (getConnection waits, connection holds, Redis waits, parks, monitors, sleeps, socket I/O) kept
+ * for attribution, and the stop-the-world pauses that stop every thread. At most {@link RunData#MAX_SPANS} thread
+ * intervals, the first in file order; the rest are counted.
+ */
+final class SpanCollector implements Collector<SpanCollector> {
+    private final Scope scope;
+    private final long maxSpans;
+    final Map<Long, ThreadSpans> spans = new HashMap<>();
+    final ThreadSpans pauses = new ThreadSpans();
+    final RunData.Labels labels = new RunData.Labels();
+    long spanCount;
+    long droppedSpans;
+    /** Thread intervals not kept because they overlap no chosen request. */
+    long outsideSample;
+
+    SpanCollector(Scope scope, long maxSpans) {
+        this.scope = scope;
+        this.maxSpans = maxSpans;
+    }
+
+    @Override
+    public SpanCollector fork(Scope s) {
+        return new SpanCollector(s, maxSpans);
+    }
+
+    @Override
+    public void join(SpanCollector later) {
+        int[] remap = labels.absorb(later.labels);
+        for (Map.Entry<Long, ThreadSpans> e : later.spans.entrySet()) {
+            long room = maxSpans - spanCount;
+            ThreadSpans from = e.getValue();
+            if (room <= 0) {
+                droppedSpans += from.size();
+                continue;
+            }
+            int take = (int) Math.min(room, from.size());
+            spans.computeIfAbsent(e.getKey(), k -> new ThreadSpans()).addAll(from, take, remap);
+            spanCount += take;
+            droppedSpans += from.size() - take;
+        }
+        droppedSpans += later.droppedSpans;
+        pauses.addAll(later.pauses, later.pauses.size(), null);
+        outsideSample += later.outsideSample;
+    }
+
+    private void span(long threadId, long start, long end, SpanKind kind, String label) {
+        switch (scope.span(threadId, start, end)) {
+            case YES -> {
+                if (spanCount >= maxSpans) {
+                    droppedSpans++;
+                    return;
+                }
+                spanCount++;
+                spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind,
+                        labels.id(label));
+            }
+            case OUTSIDE_SAMPLE -> outsideSample++;
+            case NO -> {
+            }
+        }
+    }
+
+    @Override
+    public void connectionWait(Events.ConnectionWait e) {
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_WAIT, e.pool());
+    }
+
+    @Override
+    public void connectionHold(Events.ConnectionHold e) {
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.CONNECTION_HOLD,
+                e.connectionId());
+    }
+
+    @Override
+    public void redisWait(Events.RedisWait e) {
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT, e.command());
+    }
+
+    @Override
+    public void threadWait(Events.ThreadWait e) {
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), e.detail());
+    }
+
+    @Override
+    public void pause(Events.Pause e) {
+        if (scope.keep(e.endNanos())) {
+            pauses.add(e.startNanos(), e.endNanos(), SpanKind.LOCK, 0);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.poolscope.analysis.model;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.poolscope.analysis.recording.Events;
+
+/**
+ * The JDK recording's stacks in the window, counted per kind (CPU samples; parks and monitor enters), thread and stack:
+ * what its flame graphs draw, gathered in the same pass as everything else.
+ */
+final class StackCollector implements Collector<StackCollector> {
+    private final Scope scope;
+    /** Distinct (thread, stack) pairs kept: virtual threads are one per request, each with its own stacks. */
+    static final int MAX_ENTRIES = 500_000;
+    private final Map<Events.StackKind, Map<Long, Map<Events.Stack, long[]>>> counts = new EnumMap<>(
+            Events.StackKind.class);
+    private int entries;
+    long dropped;
+
+    StackCollector(Scope scope) {
+        this.scope = scope;
+    }
+
+    @Override
+    public StackCollector fork(Scope s) {
+        return new StackCollector(s);
+    }
+
+    @Override
+    public void join(StackCollector later) {
+        later.counts.forEach((kind, byThread) -> byThread.forEach((thread, stacks) -> stacks
+                .forEach((stack, n) -> count(kind, thread, stack, n[0]))));
+        dropped += later.dropped;
+    }
+
+    @Override
+    public void stackSample(Events.StackSample e) {
+        if (scope.in(e.timeNanos())) {
+            count(e.kind(), e.javaThreadId(), e.stack(), 1);
+        }
+    }
+
+    private void count(Events.StackKind kind, long thread, Events.Stack stack, long n) {
+        Map<Events.Stack, long[]> stacks = counts.computeIfAbsent(kind, k -> new HashMap<>())
+                .computeIfAbsent(thread, k -> new HashMap<>());
+        long[] c = stacks.get(stack);
+        if (c == null) {
+            if (entries >= MAX_ENTRIES) {
+                dropped += n;
+                return;
+            }
+            entries++;
+            c = new long[1];
+            stacks.put(stack, c);
+        }
+        c[0] += n;
+    }
+
+    /** The stacks counted, per kind and thread. */
+    StackProfiles profiles() {
+        return new StackProfiles(counts);
+    }
+}

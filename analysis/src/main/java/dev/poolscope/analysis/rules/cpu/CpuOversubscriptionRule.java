@@ -1,0 +1,108 @@
+package dev.poolscope.analysis.rules.cpu;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.Cause;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SchedTotals;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.format.event.ThreadSchedStatEvent;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
+import dev.poolscope.analysis.rules.redis.RedisSlowRule;
+
+/** More runnable threads than CPUs: worker run delay (schedstat field 2) large next to their CPU time. */
+public final class CpuOversubscriptionRule implements Rule {
+    static final Threshold RUN_DELAY_SHARE = new Threshold("run delay / (CPU + run delay) of workers", 10, 30,
+            Unit.PERCENT);
+    /** What the waiting cost requests: a crowded run queue matters only when requests spend their time in it. */
+    static final Threshold SERVER_TIME_SHARE = new Threshold("runnable-not-scheduled share of server time", 5,
+            20,
+            Unit.PERCENT);
+    /**
+     * What the waiting cost each request in time: a run-queue wait below about a millisecond is the ordinary cost of
+     * sharing a CPU (the scheduler's own minimum slice is of that order), invisible to a client, however large a
+     * share of a sub-millisecond request it is; 10 ms is a whole scheduling period on a small machine, a wait a
+     * client sees.
+     */
+    static final Threshold RUN_DELAY_PER_REQUEST = new Threshold("mean run delay per request", 1, 10,
+            Unit.MILLISECONDS);
+
+    @Override
+    public String id() {
+        return "cpu-oversubscription";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of(ThreadSchedStatEvent.NAME, JdkTypes.CPU_LOAD);
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(RUN_DELAY_SHARE, SERVER_TIME_SHARE, RUN_DELAY_PER_REQUEST);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        SchedTotals w = run.workers();
+        // Without per-thread schedstat, run delay is invisible to JFR: say so rather than guess from CPU load.
+        if (w.threads() == 0) {
+            return notEnoughData("no " + ThreadSchedStatEvent.NAME + " for the worker threads (Linux only)");
+        }
+        double share = 100 * w.runDelayShare();
+        double perSecond = w.runDelayPerSecond();
+        double cpu = Facts.maxMachineCpu(run);
+        double invol = w.spanNanos() == 0 ? 0 : w.involuntarySwitches() / (w.spanNanos() / 1e9 / w.threads());
+        List<Evidence> ev = List.of(new Evidence("worker run delay share", share, Unit.PERCENT),
+                new Evidence("worker run delay per second", perSecond * 1000, Unit.MILLISECONDS),
+                new Evidence("run delay share of server time", Facts.sharePct(run, Cause.RUN_DELAY),
+                        Unit.PERCENT),
+                new Evidence("machine CPU max", Double.isNaN(cpu) ? -1 : cpu * 100, Unit.PERCENT),
+                new Evidence("worker involuntary switches", invol, Unit.PER_SECOND),
+                new Evidence("mean run delay per request", Facts.meanMs(run, Cause.RUN_DELAY),
+                        Unit.MILLISECONDS));
+        double serverShare = Facts.sharePct(run, Cause.RUN_DELAY);
+        int score = Math.min(Math.min(RUN_DELAY_SHARE.score(share), SERVER_TIME_SHARE.score(serverShare)),
+                RUN_DELAY_PER_REQUEST.score(Facts.meanMs(run, Cause.RUN_DELAY)));
+        if (score < 25) {
+            return result(score, "ok", ev, num(share), w.threads(), num(serverShare));
+        }
+        return result(score, "found", ev, num(share), w.threads(), num(perSecond),
+                Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)));
+    }
+
+    /**
+     * Run delay stretches every wall-clock step it falls in: the share of the non-queueing server time spent
+     * runnable but not running is the share of holds (hence pool waits) and lock hold times it accounts for; for
+     * Redis, the loop's run delay per reply against the callers' wait; for the backlog, the workers' whole CPU
+     * demand (on CPU or waiting for one) keeps them busy.
+     */
+    @Override
+    public List<Link> explains(RunModel run) {
+        long total = run.serverTotal().totalNanos();
+        long notQueued = total - run.serverTotal().nanos(Cause.CONNECTION_WAIT);
+        double stretch = notQueued <= 0 ? 0 : (double) run.serverTotal().nanos(Cause.RUN_DELAY) / notQueued;
+        double wait = run.redis().callerWait().meanMs();
+        double redis = wait <= 0 ? 0 : RedisSlowRule.loopDelayPerReplyMs(run) / wait;
+        double busy = total == 0
+                ? 0
+                : (double) (run.serverTotal().nanos(Cause.RUN_DELAY) + run.serverTotal().nanos(Cause.CPU))
+                        / total;
+        return List.of(new Link(id(), "pool-starvation", stretch), new Link(id(), "connection-held", stretch),
+                new Link(id(), "lock-contention", stretch), new Link(id(), "redis-slow", redis),
+                new Link(id(), "backlog-queueing", busy));
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        return shortText(num(Facts.meanMs(run, Cause.RUN_DELAY)), num(100 * run.workers().runDelayShare()));
+    }
+}

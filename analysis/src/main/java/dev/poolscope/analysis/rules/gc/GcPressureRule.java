@@ -1,0 +1,70 @@
+package dev.poolscope.analysis.rules.gc;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.format.event.JdkTypes;
+import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Rule;
+import dev.poolscope.analysis.rules.RuleResult;
+import dev.poolscope.analysis.rules.Threshold;
+import dev.poolscope.analysis.rules.Unit;
+
+/** Stop-the-world pauses as a share of the run's wall clock. */
+public final class GcPressureRule implements Rule {
+    static final Threshold PAUSE_SHARE = new Threshold("GC pause share of run time", 2, 10, Unit.PERCENT);
+
+    @Override
+    public String id() {
+        return "gc-pressure";
+    }
+
+    @Override
+    public List<String> requires() {
+        return List.of(JdkTypes.GARBAGE_COLLECTION, JdkTypes.GC_PHASE_PAUSE);
+    }
+
+    @Override
+    public List<Threshold> thresholds() {
+        return List.of(PAUSE_SHARE);
+    }
+
+    @Override
+    public RuleResult evaluate(RunModel run) {
+        // Without a recording there is no GC data; a recording with no GC at all is a valid answer (0).
+        if (run.recording() == null || run.durationSeconds() <= 0) {
+            return notEnoughData("no JDK recording");
+        }
+        double pauseMs = run.process().gcPauseNanos() / 1e6;
+        double share = 100 * pauseMs / 1000 / run.durationSeconds();
+        List<Evidence> ev = List.of(new Evidence("GC pause share of run time", share, Unit.PERCENT),
+                new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
+                new Evidence("collections", run.process().gcCount(), Unit.COUNT));
+        int score = PAUSE_SHARE.score(share);
+        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(pauseMs),
+                run.process().gcCount());
+    }
+
+    /** A stop-the-world pause stops every thread: it inflates every other measured wait by its share of the run. */
+    @Override
+    public List<Link> explains(RunModel run) {
+        double share = run.durationSeconds() <= 0
+                ? 0
+                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
+        return java.util.stream.Stream
+                .of("pool-starvation", "connection-held", "redis-slow", "lock-contention",
+                        "cpu-oversubscription", "worker-pool-saturated", "backlog-queueing")
+                .map(t -> new Link(id(), t, share)).toList();
+    }
+
+    @Override
+    public String headline(RunModel run) {
+        double share = run.durationSeconds() <= 0
+                ? 0
+                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
+        return shortText(num(100 * share));
+    }
+}

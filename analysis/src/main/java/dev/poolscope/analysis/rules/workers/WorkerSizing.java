@@ -1,0 +1,61 @@
+package dev.poolscope.analysis.rules.workers;
+
+import static dev.poolscope.analysis.rules.Messages.num;
+
+import java.util.ArrayList;
+import java.util.List;
+import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.rules.Recommendation;
+
+/**
+ * The worker pool itself is the bottleneck: size it from demand, not from the throughput it capped. In a
+ * closed-loop test the clients with a request outstanding (Little's law on the client side: sum of client elapsed
+ * over the window) are the offered concurrency; each needs a worker for the part of its server time that is not
+ * queueing here. Bounded by what the connection pool and the CPUs can feed.
+ */
+public final class WorkerSizing {
+    /** Above this share of server time in blocking waits, virtual threads serve the same demand without a pool. */
+    static final double BLOCKING_FOR_VIRTUAL = 0.5;
+
+    public Recommendation recommend(Measured m) {
+        if (Double.isNaN(m.offeredConcurrency()) || m.server() <= 0) {
+            return Recommendation.notAvailable("no JMeter samples to measure the offered concurrency");
+        }
+        double s = m.server();
+        double nq = m.serverWithoutQueueing();
+        double share = nq / s;
+        double demand = m.offeredConcurrency() * share;
+        List<String> lines = new ArrayList<>();
+        lines.add(
+                Messages.format("recommend.workers.measured", num(m.throughput()), num(m.clientMean() * 1000),
+                        num(s * 1000), num(nq * 1000), m.clients(), m.maxThreadsText()));
+        lines.add(Messages.format("recommend.workers.offered", num(m.offeredConcurrency()), num(100 * share),
+                num(demand)));
+        double bound = demand;
+        if (m.poolSize() != null && m.hold() > 0) {
+            double pool = m.poolSize() * (s - m.poolWait()) / m.hold();
+            lines.add(
+                    Messages.format("recommend.workers.pool", m.poolSize(), num(m.hold() * 1000), num(pool)));
+            bound = Math.min(bound, pool);
+        }
+        if (m.cores() != null && m.cpu() > 0) {
+            double cpu = m.cores() * (1 + m.independentWaits() / m.cpu());
+            lines.add(Messages.format("recommend.workers.cpu", m.cores(), num(m.independentWaits() * 1000),
+                    num(m.cpu() * 1000), num(cpu)));
+            bound = Math.min(bound, cpu);
+        }
+        int threads = Math.max(1, (int) Math.ceil(bound));
+        double predictedRps = Math.min(m.offeredConcurrency(), threads) / Math.max(nq, 1e-9);
+        lines.add(Messages.format("recommend.workers.result",
+                String.format(java.util.Locale.ROOT, "%.1f", bound), threads));
+        lines.add(Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),
+                num(m.clientMean() * 1000), num(m.throughput())));
+        boolean blocking = s > 0 && m.independentWaits() / s >= BLOCKING_FOR_VIRTUAL;
+        String sentence = Messages.format(blocking
+                ? "recommend.workers.sentence.virtual"
+                : "recommend.workers.sentence", threads, m.maxThreadsText(), num(nq * 1000),
+                num(100 * m.independentWaits() / s));
+        return new Recommendation("workers", threads, sentence, List.copyOf(lines));
+    }
+}
