@@ -19,18 +19,20 @@ final class RunCollectors implements RecordingListener {
     final ProcessCollector process;
     final Startup.Collector startup;
     final StackCollector stacks;
+    final MemoryCollector memory;
 
     RunCollectors(Scope scope, int maxRequests, long maxSpans) {
         this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
                 new PoolCollector(scope),
                 new RedisCollector(scope), new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
-                new StackCollector(scope));
+                new StackCollector(scope), new MemoryCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
             RedisCollector redis, ReactiveCollector reactive, SchedCollector sched, CpuSampleCollector cpu,
-            ProcessCollector process, Startup.Collector startup, StackCollector stacks) {
+            ProcessCollector process, Startup.Collector startup, StackCollector stacks,
+            MemoryCollector memory) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
@@ -42,6 +44,7 @@ final class RunCollectors implements RecordingListener {
         this.process = process;
         this.startup = startup;
         this.stacks = stacks;
+        this.memory = memory;
     }
 
     /** Empty collectors for one chunk, with a scope of their own. */
@@ -49,7 +52,7 @@ final class RunCollectors implements RecordingListener {
         Scope s = scope.fork();
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
-                stacks.fork(s));
+                stacks.fork(s), memory.fork(s));
     }
 
     /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
@@ -64,6 +67,7 @@ final class RunCollectors implements RecordingListener {
         process.join(later.process);
         startup.join(later.startup);
         stacks.join(later.stacks);
+        memory.join(later.memory);
     }
 
     @Override
@@ -130,6 +134,7 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void garbageCollection(Events.GarbageCollection e) {
         process.garbageCollection(e);
+        memory.garbageCollection(e);
     }
 
     @Override
@@ -151,6 +156,22 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void heapSummary(Events.HeapSummary e) {
         process.heapSummary(e);
+        memory.heapSummary(e);
+    }
+
+    @Override
+    public void heapConfiguration(Events.HeapConfiguration e) {
+        memory.heapConfiguration(e);
+    }
+
+    @Override
+    public void gcConfiguration(Events.GcConfiguration e) {
+        memory.gcConfiguration(e);
+    }
+
+    @Override
+    public void allocationSample(Events.AllocationSample e) {
+        memory.allocationSample(e);
     }
 
     @Override
