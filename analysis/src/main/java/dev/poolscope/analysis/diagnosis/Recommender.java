@@ -10,6 +10,8 @@ import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
 import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.gc.HeapSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
 import dev.poolscope.analysis.rules.pool.PoolSizing;
 import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
@@ -24,6 +26,13 @@ public final class Recommender {
             return Recommendation.notAvailable("no requests");
         }
         Measured m = Measured.of(run);
+        // The heap is the lever whatever runs the requests: platform or virtual threads, or event loops.
+        if (GcPressureRule.ID.equals(primary)) {
+            Recommendation heap = new HeapSizing().recommend(run);
+            if (heap != null) {
+                return heap;
+            }
+        }
         if (Facts.virtual(run)) {
             double pinned = run.serverTotal().totalNanos() == 0
                     ? 0
