@@ -15,6 +15,9 @@ import dev.poolscope.analysis.rules.gc.HeapSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
 import dev.poolscope.analysis.rules.pool.PoolSizing;
 import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
+import dev.poolscope.analysis.rules.redis.RedisLever;
+import dev.poolscope.analysis.rules.vthreads.PinningLever;
+import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
 import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
 import dev.poolscope.analysis.rules.workers.WorkerSizing;
 
@@ -38,13 +41,19 @@ public final class Recommender {
                     ? 0
                     : 100.0 * run.process().pinnedNanos()
                             / (run.serverTotal().totalNanos() * run.requestScale());
+            PinningLever pinning = new PinningLever();
+            String pinnedAt = VirtualThreadPinningRule.ID.equals(primary) ? pinning.bound(run) : null;
             String bound = HealthyRule.ID.equals(primary)
                     ? Messages.format("recommend.virtual.nothing")
-                    : Messages.format("recommend.virtual.bound", primary);
-            return new Recommendation("virtual", null,
-                    Messages.format("recommend.virtual.sentence", bound),
-                    List.of(Messages.format("recommend.virtual.line", m.coresText(), num(pinned),
-                            run.process().pinnedCount(), num(m.throughput()), num(m.server() * 1000))));
+                    : pinnedAt != null ? pinnedAt : Messages.format("recommend.virtual.bound", primary);
+            List<String> lines = new java.util.ArrayList<>(List.of(Messages.format("recommend.virtual.line",
+                    m.coresText(), num(pinned), run.process().pinnedCount(), num(m.throughput()),
+                    num(m.server() * 1000))));
+            if (!run.process().pinnedSites().isEmpty()) {
+                lines.add(pinning.line(run));
+            }
+            return new Recommendation("virtual", null, Messages.format("recommend.virtual.sentence", bound),
+                    List.copyOf(lines));
         }
         if (run.reactive()) {
             return new ReactiveSizing().recommend(run, m, primary);
@@ -54,7 +63,7 @@ public final class Recommender {
             case "connection-held" -> new PoolSizing().recommend(run, m, true);
             case "redis-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
-                    : notThreads(primary);
+                    : new RedisLever().recommend(run);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);

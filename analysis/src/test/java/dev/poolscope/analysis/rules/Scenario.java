@@ -95,6 +95,26 @@ final class Scenario {
         return this;
     }
 
+    /** Ten round trips of {@code ms} of {@code command}, one in each request. */
+    Scenario roundTrips(long ms, String command) {
+        for (int i = 0; i < 10; i++) {
+            b.events().redisRoundTrip(
+                    new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, command, 42, true));
+        }
+        return this;
+    }
+
+    /** In every request, the worker blocked {@code ms} while pinned at {@code site}, for {@code reason}. */
+    Scenario pinned(long ms, String site, String reason) {
+        for (int i = 0; i < 10; i++) {
+            b.events().virtualThreadPinned(
+                    new Events.VirtualThreadPinned(WORKER, start(i) + 10 * MS, start(i) + (10 + ms) * MS,
+                            site,
+                            reason));
+        }
+        return this;
+    }
+
     Scenario saturatedPoolGauges() {
         for (int i = 0; i <= 10; i++) {
             b.events().hikariPool(new Events.HikariPoolGauge(start(i), "HikariPool-1", 10, 0, 5, 10, 10));
