@@ -73,6 +73,9 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--redis-stall-ms", paramLabel = "MS", description = "make Redis itself slow: another client keeps it in DEBUG SLEEP of MS, back to back (default: 0, off)")
     Integer redisStallMs;
 
+    @Option(names = "--retain-mb", paramLabel = "MB", description = "keep MB of byte arrays live for the app's whole life, as a cache that never evicts (default: 0)")
+    Integer retainMb;
+
     @Option(names = "--access-log", description = "log one line per request (request id, method, uri, status, ms)")
     boolean accessLog;
 
@@ -149,6 +152,11 @@ final class LabCommand implements Callable<Integer> {
             // Below Lettuce's 2-s command timeout: replies come late, never fail.
             range("--redis-stall-ms", redisStallMs, 0, 1000);
             args.add("--lab.redis.stall-ms=" + redisStallMs);
+        }
+        if (retainMb != null) {
+            // Most of this JVM's maximum heap at most: the app itself needs the rest to start.
+            range("--retain-mb", retainMb, 0, (int) (Runtime.getRuntime().maxMemory() * 0.9 / (1 << 20)));
+            args.add("--lab.heap.retain-mb=" + retainMb);
         }
         if (accessLog) {
             args.add("--lab.access-log=true");
