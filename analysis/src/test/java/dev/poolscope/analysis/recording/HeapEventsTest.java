@@ -33,7 +33,11 @@ class HeapEventsTest {
             rec.enable(JdkTypes.GARBAGE_COLLECTION);
             rec.enable(JdkTypes.GC_HEAP_SUMMARY);
             rec.start();
-            allocate();
+            // On a thread of its own: a sample weighs what its thread allocated since the thread's previous sample,
+            // and a test thread that ran other tests before carries all of that into its first one.
+            Thread allocating = new Thread(HeapEventsTest::allocate, "heap-events-test");
+            allocating.start();
+            allocating.join();
             System.gc();
             rec.stop();
             rec.dump(agent.resolve("recording.jfr"));
