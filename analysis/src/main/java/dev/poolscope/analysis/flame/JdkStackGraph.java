@@ -63,27 +63,11 @@ public final class JdkStackGraph {
 
     /** A class waited on as Java spells it: {@code int[]}, {@code java.lang.Object[]}, not {@code [I}. */
     static String javaName(String className) {
-        int dims = 0;
-        while (dims < className.length() && className.charAt(dims) == '[') {
-            dims++;
-        }
-        String element = className.substring(dims);
-        if (dims > 0) {
-            element = switch (element) {
-                case "B" -> "byte";
-                case "C" -> "char";
-                case "S" -> "short";
-                case "I" -> "int";
-                case "J" -> "long";
-                case "Z" -> "boolean";
-                case "F" -> "float";
-                case "D" -> "double";
-                default -> element.startsWith("L") && element.endsWith(";")
-                        ? element.substring(1, element.length() - 1)
-                        : element;
-            };
-        }
-        return normalizedClass(element) + "[]".repeat(dims);
+        String readable = dev.poolscope.analysis.recording.ClassNames.readable(className);
+        int array = readable.indexOf("[]");
+        return array < 0
+                ? normalizedClass(readable)
+                : normalizedClass(readable.substring(0, array)) + readable.substring(array);
     }
 
     /** A class name without a hidden class's trailing address ({@code /0x…}, {@code .0x…}, {@code +0x…/…}). */

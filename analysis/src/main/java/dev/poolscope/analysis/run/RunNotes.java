@@ -93,6 +93,7 @@ final class RunNotes {
                 m.endNanos(), m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(),
                 m.http(), m.process(), m.workers(), m.eventLoop(), m.timeline(), m.slowest(),
                 m.redisToConnectionGaps(),
-                m.cpuFromSchedstat(), m.locks(), startup, m.loops(), m.sampling(), m.statements());
+                m.cpuFromSchedstat(), m.locks(), startup, m.loops(), m.sampling(), m.statements(),
+                m.memory());
     }
 }

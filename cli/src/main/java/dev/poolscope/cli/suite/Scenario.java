@@ -17,18 +17,20 @@ import java.util.TreeSet;
  * One known-cause scenario, read from {@code scenarios/NAME.properties}: the app's knobs, the plan and its
  * properties, the load's length (full and {@code quick.}), and what the diagnosis must say.
  */
-record Scenario(String name, String description, List<String> appArgs, String plan, Map<String, String> props,
-        Map<String, String> quickProps, int durationSeconds, int quickDurationSeconds, int warmupSeconds,
-        boolean primeCache, Expectations expect) {
+record Scenario(String name, String description, List<String> appArgs, List<String> jvmOptions, String plan,
+        Map<String, String> props, Map<String, String> quickProps, int durationSeconds,
+        int quickDurationSeconds,
+        int warmupSeconds, boolean primeCache, Expectations expect) {
 
     /**
      * What the issues define as the right answer. {@code chain} is the set of links "cause>effect" the primary chain must
      * have (empty: the primary cause stands alone); {@code optionalChain} links it may have as well, written "a>b?": a
      * symptom downstream of the root that shows only when the machine is pushed hard enough (a backlog behind busy
-     * workers). {@code kinds} and {@code directions} list the acceptable values.
+     * workers). {@code kinds} and {@code directions} list the acceptable values. {@code recommendation}, when given, is
+     * a regular expression the recommendation's sentence must contain (what a lever without a thread count names).
      */
     record Expectations(String primary, Set<String> chain, Set<String> optionalChain, Set<String> kinds,
-            Set<String> directions) {
+            Set<String> directions, java.util.regex.Pattern recommendation) {
 
         String chainText() {
             if (chain.isEmpty() && optionalChain.isEmpty()) {
@@ -40,16 +42,16 @@ record Scenario(String name, String description, List<String> appArgs, String pl
         }
     }
 
-    static final Set<String> KINDS = Set.of("pool", "cpu", "lock", "workers", "virtual", "none");
+    static final Set<String> KINDS = Set.of("pool", "cpu", "lock", "workers", "virtual", "heap", "none");
     static final Set<String> DIRECTIONS = Set.of("more", "fewer", "none", "virtual");
     /** Longest load a scenario may ask for: the suite must stay a few minutes. */
     static final int MAX_SECONDS = 30;
 
-    private static final Set<String> KEYS = Set.of("description", "why", "app", "plan", "props",
+    private static final Set<String> KEYS = Set.of("description", "why", "app", "jvm", "plan", "props",
             "quick.props",
             "duration", "quick.duration", "warmup", "prime-cache", "expect.primary", "expect.chain",
             "expect.kind",
-            "expect.direction");
+            "expect.direction", "expect.recommendation");
 
     RunSpec spec(boolean quick, Path out) {
         Map<String, String> p = new LinkedHashMap<>(props);
@@ -57,7 +59,8 @@ record Scenario(String name, String description, List<String> appArgs, String pl
             p.putAll(quickProps);
         }
         return new RunSpec(appArgs, plan, p, warmupSeconds, primeCache,
-                quick ? quickDurationSeconds : durationSeconds, true, null, false, true, out);
+                quick ? quickDurationSeconds : durationSeconds, true, null, false, true, out, null,
+                jvmOptions);
     }
 
     /** Every scenario in {@code dir}, by name. */
@@ -81,10 +84,24 @@ record Scenario(String name, String description, List<String> appArgs, String pl
         String chain = f.required("expect.chain");
         Expectations e = new Expectations(f.required("expect.primary"), chain(chain, where, false),
                 chain(chain, where, true), oneOf(f.required("expect.kind"), KINDS, where + ": expect.kind"),
-                oneOf(f.required("expect.direction"), DIRECTIONS, where + ": expect.direction"));
-        return new Scenario(f.name(), f.required("description"), f.words("app"), f.required("plan"),
+                oneOf(f.required("expect.direction"), DIRECTIONS, where + ": expect.direction"),
+                pattern(f.get("expect.recommendation", ""), where));
+        return new Scenario(f.name(), f.required("description"), f.words("app"), f.words("jvm"),
+                f.required("plan"),
                 f.pairs("props"), f.pairs("quick.props"), duration, quick, f.seconds("warmup", "3s"),
                 Boolean.parseBoolean(f.get("prime-cache", "false")), e);
+    }
+
+    private static java.util.regex.Pattern pattern(String regex, String where) {
+        if (regex == null || regex.isBlank()) {
+            return null;
+        }
+        try {
+            return java.util.regex.Pattern.compile(regex.trim());
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new UserError(where + ": expect.recommendation is not a regular expression: "
+                    + e.getDescription());
+        }
     }
 
     /** "a>b, b>c?" as a set of links, the required or the optional ones ("?"); "none" for a cause that stands alone. */

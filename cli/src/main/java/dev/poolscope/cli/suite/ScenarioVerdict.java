@@ -11,7 +11,8 @@ import java.util.TreeSet;
 
 /**
  * A scenario's summary.json held against its expectations: the primary cause, the links of the cause chain, the
- * recommendation's kind and the direction of its thread count against the run's. A field the analysis does not
+ * recommendation's kind and the direction of its thread count against the run's, and, where the scenario asks, what
+ * its sentence names. A field the analysis does not
  * write is "n/a": not verified, so not a pass.
  */
 record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> facts) {
@@ -36,6 +37,13 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
         checks.add(chainCheck(e, s.causeChain()));
         checks.add(check("kind", String.join("|", e.kinds()), text(s.recommendationKind()), e.kinds()));
         checks.add(check("direction", String.join("|", e.directions()), direction(s), e.directions()));
+        if (e.recommendation() != null) {
+            String sentence = text(s.recommendation());
+            checks.add(new Check("recommendation", e.recommendation().pattern(), sentence,
+                    sentence.equals(NA)
+                            ? Status.NA
+                            : e.recommendation().matcher(sentence).find() ? Status.PASS : Status.FAIL));
+        }
         return new ScenarioVerdict(scenario, List.copyOf(checks), facts(s));
     }
 

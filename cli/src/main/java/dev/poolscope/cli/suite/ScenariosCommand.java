@@ -62,10 +62,13 @@ public final class ScenariosCommand implements Callable<Integer> {
         List<Scenario> chosen = choose(all);
         if (list) {
             for (Scenario s : chosen) {
-                System.out.printf("%-26s %s%n%26s expects %s, chain %s, %s threads (%s)%n", s.name(),
+                System.out.printf("%-26s %s%n%26s expects %s, chain %s, %s threads (%s)%s%n", s.name(),
                         s.description(), "", s.expect().primary(),
                         s.expect().chainText(),
-                        String.join("|", s.expect().directions()), String.join("|", s.expect().kinds()));
+                        String.join("|", s.expect().directions()), String.join("|", s.expect().kinds()),
+                        s.expect().recommendation() == null
+                                ? ""
+                                : ", a sentence with /" + s.expect().recommendation().pattern() + "/");
             }
             return 0;
         }

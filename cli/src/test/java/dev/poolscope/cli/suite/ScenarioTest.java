@@ -71,6 +71,42 @@ class ScenarioTest {
     }
 
     @Test
+    void aScenarioSizesTheAppsJvmAndChecksWhatTheSentenceNames(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("heap.properties");
+        Files.writeString(f,
+                """
+                        description = heap
+                        app = --retain-mb=100
+                        jvm = -Xmx160m -XX:+UseG1GC
+                        plan = ping-1000
+                        duration = 10s
+                        expect.primary = gc-pressure
+                        expect.chain = none
+                        expect.kind = heap
+                        expect.direction = none
+                        expect.recommendation = the heap is the lever[.] After collections it still held [0-9.]+ MB of its [0-9.]+ MB maximum
+                        """);
+        Scenario s = Scenario.read(f);
+        assertThat(s.spec(false, dir.resolve("run")).jvmOptions()).containsExactly("-Xmx160m",
+                "-XX:+UseG1GC");
+        assertThat(s.spec(false, dir.resolve("run")).appArgs()).containsExactly("--retain-mb=100");
+        ScenarioVerdict named = ScenarioVerdict.of(s.expect(), "heap",
+                summary("""
+                        {"primary_cause":"gc-pressure","recommendation_kind":"heap","cause_chain":[],
+                         "recommendation":"No thread-count change: the heap is the lever. After collections it still held 150 MB of its 160 MB maximum (93.8%), so ..."}
+                        """));
+        assertThat(named.checks()).extracting(ScenarioVerdict.Check::name, ScenarioVerdict.Check::status)
+                .contains(org.assertj.core.groups.Tuple.tuple("recommendation", ScenarioVerdict.Status.PASS));
+        assertThat(named.passed()).isTrue();
+        ScenarioVerdict vague = ScenarioVerdict.of(s.expect(), "heap",
+                summary("""
+                        {"primary_cause":"gc-pressure","recommendation_kind":"heap","cause_chain":[],
+                         "recommendation":"No thread-count change: the root cause is gc-pressure, which more or fewer threads do not fix."}
+                        """));
+        assertThat(vague.passed()).isFalse();
+    }
+
+    @Test
     void badFilesAreOneClearLine(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.properties");
         Files.writeString(f, "description = x\nplan = vu500\nduration = 90s\nexpect.primary = healthy\n"
@@ -92,7 +128,7 @@ class ScenarioTest {
     static Scenario.Expectations expect(String primary, String chain, String kind, String direction) {
         return new Scenario.Expectations(primary, Scenario.chain(chain, "test", false),
                 Scenario.chain(chain, "test", true), java.util.Set.of(kind.split("\\|")),
-                java.util.Set.of(direction.split("\\|")));
+                java.util.Set.of(direction.split("\\|")), null);
     }
 
     @Test
