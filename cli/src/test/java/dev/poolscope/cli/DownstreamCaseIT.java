@@ -12,9 +12,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Issue 25's outbound-HTTP case on the project's own test app, end to end: test-apps/cases {@code held-call} (Spring
- * Boot, HikariCP with 4 connections on H2; each quote's transaction calls a slow local pricing service through
- * RestClient over the JDK's HttpClient) under the generic ping plan, with the real agent, JMeter and analysis. The
+ * Issue 25's outbound-HTTP case on the project's own test app, end to end through {@code ./poolscope}: test-apps/cases
+ * {@code held-call} (Spring Boot, HikariCP with 4 connections on H2; each quote's transaction calls a slow local pricing
+ * service through RestClient over the JDK's HttpClient) under the generic ping plan, with the real agent, JMeter and
+ * analysis. The
  * downstream is named with its host as the root of the pool starvation, and the worker's park inside
  * {@code HttpClient.send} is not a lock wait.
  */
@@ -30,12 +31,12 @@ class DownstreamCaseIT {
     @Test
     void aSlowDownstreamInsideHoldsIsTheRootNamedByItsHost() throws Exception {
         Path dir = work.resolve("held-call");
-        int exit = PoolscopeCli.execute("run", "--app-cmd",
+        Launcher.Result r = Launcher.run("run", "--app-cmd",
                 "${java} -jar " + JAR + " held-call --server.port=${port}", "--ready-url",
                 "http://127.0.0.1:${port}/health", "--plan", "ping-1000", "--jmeter-prop", "vus=30",
                 "--jmeter-prop", "loops=-1", "--jmeter-prop", "path=/quotes/sku-1", "--duration", "15s",
                 "--no-dashboard", "--out", dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
 
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
