@@ -13,7 +13,8 @@ import dev.poolscope.format.event.StatementEvent;
  * <p>
  * One pass, no regular expressions. Not a SQL parser: it knows the lexical forms of literals (quotes with doubled
  * quotes, E'' with backslash escapes, N'' X'' B'' prefixes, PostgreSQL's dollar quoting, numbers with signs, decimals,
- * exponents and hex) and nothing of the grammar.
+ * exponents and hex) and nothing of the grammar. Over 300 lines because it is one lexer: its states share the
+ * position and the output buffer, and splitting them would copy both into every part.
  */
 final class SqlNormalizer {
     /** How much of a text is read at most. */

@@ -14,7 +14,9 @@ import jdk.jfr.FlightRecorder;
  * Pools and spies wrap drivers (HikariCP's {@code HikariProxyPreparedStatement} calls {@code PgPreparedStatement}), and
  * both are hooked: per thread, only the outermost creation and the outermost execution count. The outermost creation
  * stamps its statement with the innermost connection's identity, the driver's own connection, which is the one
- * {@code ConnectionHold} and {@code R2dbcHold} name.
+ * {@code ConnectionHold} and {@code R2dbcHold} name. Over 300 lines because the JDBC and R2DBC entry points share
+ * one per-thread state (the outermost creation and execution), which must not be split across classes the advice
+ * reaches through the boot path.
  */
 public final class StatementHooks {
     /** Statements stamped in {@link #STAMPS} at most (their classes were loaded before the agent attached). */
