@@ -16,7 +16,8 @@ import java.util.Set;
 final class ReactiveData {
     /** A request's own interval; what it is decides its cause. */
     enum Part {
-        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE), HTTP(Cause.HTTP_WAIT),
+        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE), HTTP(
+                Cause.HTTP_WAIT),
         /** An R2DBC statement inside the hold: structure for the steps and the statements view, no cause of its own. */
         STATEMENT(null);
 

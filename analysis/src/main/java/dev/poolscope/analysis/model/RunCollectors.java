@@ -32,7 +32,8 @@ final class RunCollectors implements RecordingListener {
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
             RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
-            CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup, StackCollector stacks,
+            CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup,
+            StackCollector stacks,
             StatementCollector statements) {
         this.scope = scope;
         this.requests = requests;
