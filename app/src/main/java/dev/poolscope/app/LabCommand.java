@@ -79,6 +79,9 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--slow-query-index", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL", description = "index the ledger's account_id, so the same query is fast (default: false)")
     Boolean slowQueryIndex;
 
+    @Option(names = "--retain-mb", paramLabel = "MB", description = "keep MB of byte arrays live for the app's whole life, as a cache that never evicts (default: 0)")
+    Integer retainMb;
+
     @Option(names = "--access-log", description = "log one line per request (request id, method, uri, status, ms)")
     boolean accessLog;
 
@@ -162,6 +165,11 @@ final class LabCommand implements Callable<Integer> {
         }
         if (slowQueryIndex != null) {
             args.add("--lab.slow-query.index=" + slowQueryIndex);
+        }
+        if (retainMb != null) {
+            // Most of this JVM's maximum heap at most: the app itself needs the rest to start.
+            range("--retain-mb", retainMb, 0, (int) (Runtime.getRuntime().maxMemory() * 0.9 / (1 << 20)));
+            args.add("--lab.heap.retain-mb=" + retainMb);
         }
         if (accessLog) {
             args.add("--lab.access-log=true");

@@ -91,6 +91,8 @@ public final class Agent {
         RequestStats.recording(false);
 
         long tA = System.nanoTime();
+        // Before the hooks, whose first request loads the request event (JDK 25+ only; see the class).
+        ContextualFields.install(inst);
         // The hooks stay on this thread: from premain they must be in place before the host loads its classes.
         if (o.instrument()) {
             try {

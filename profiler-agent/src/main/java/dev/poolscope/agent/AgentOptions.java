@@ -16,7 +16,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         String wallThreads, int stackDepth, Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
-        int requestClockPerSecond,
+        int requestClockPerSecond, int allocSamplesPerSecond,
         Duration loopStall, boolean statements, Duration statementThreshold, Duration stopAfter,
         Map<String, String> effective,
         List<String> problems) {
@@ -43,6 +43,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("minFree", "100m");
         d.put("instrument", "true");
         d.put("requestClock", "400");
+        d.put("allocSamples", "150");
         d.put("loopStall", "10ms");
         d.put("statements", "true");
         d.put("statementThreshold", "0");
@@ -93,7 +94,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
-                p.bool("instrument"), p.perSecondOrAll("requestClock"),
+                p.bool("instrument"), p.perSecondOrAll("requestClock"), p.count("allocSamples", 0),
                 p.duration("loopStall", Duration.ZERO),
                 p.bool("statements"), p.duration("statementThreshold", Duration.ZERO),
                 p.duration("stopAfter", Duration.ZERO),

@@ -137,6 +137,14 @@ final class JfrRecording {
         r.enable(JdkTypes.GARBAGE_COLLECTION);
         r.enable(JdkTypes.GC_PHASE_PAUSE);
         r.enable(JdkTypes.GC_HEAP_SUMMARY);
+        // What the heap advice names: the maximum heap and the collectors (once a chunk), and where the bytes were
+        // allocated (the JDK's throttled sampler, default.jfc's 150 a second; the weights sum to all allocation).
+        r.enable(JdkTypes.GC_HEAP_CONFIGURATION).with("period", "beginChunk");
+        r.enable(JdkTypes.GC_CONFIGURATION).with("period", "beginChunk");
+        if (o.allocSamplesPerSecond() > 0) {
+            r.enable(JdkTypes.OBJECT_ALLOCATION_SAMPLE).with("throttle", o.allocSamplesPerSecond() + "/s")
+                    .withStackTrace();
+        }
         r.enable(JdkTypes.SAFEPOINT_BEGIN);
         r.enable(JdkTypes.THREAD_START);
         r.enable(JdkTypes.THREAD_END);

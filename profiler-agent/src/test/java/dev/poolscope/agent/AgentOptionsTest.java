@@ -69,6 +69,16 @@ class AgentOptionsTest {
     }
 
     @Test
+    void allocationSamplesAreARateOrOff() {
+        assertEquals(150, AgentOptions.parse("out=/tmp/x", 1).allocSamplesPerSecond());
+        assertEquals(0, AgentOptions.parse("out=/tmp/x,allocSamples=0", 1).allocSamplesPerSecond());
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,allocSamples=-1", 1);
+        assertEquals(150, o.allocSamplesPerSecond());
+        assertEquals(java.util.List.of("allocSamples=-1 is not a whole number of at least 0, using 150"),
+                o.problems());
+    }
+
+    @Test
     void requestClockIsAllNoneOrARate() {
         assertEquals(400, AgentOptions.parse("out=/tmp/x", 1).requestClockPerSecond());
         assertEquals(-1, AgentOptions.parse("out=/tmp/x,requestClock=ALL", 1).requestClockPerSecond());

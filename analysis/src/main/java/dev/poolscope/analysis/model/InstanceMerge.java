@@ -36,7 +36,7 @@ public final class InstanceMerge {
                 m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own),
-                m.statements());
+                m.statements(), m.memory());
     }
 
     /** The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. */
@@ -134,10 +134,10 @@ public final class InstanceMerge {
         RunModel.Pools pools = new RunModel.Pools(List.of(), List.of(), Distribution.EMPTY, 0,
                 Distribution.EMPTY,
                 0, 0, 0, 0, 0, 0);
-        RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0);
+        RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0, List.of());
         RunModel.Process process = new RunModel.Process(List.of(), List.of(), List.of(), List.of(), 0, 0, 0,
                 0,
-                0, 0, 0, RunModel.Process.JFR, null);
+                0, 0, 0, RunModel.Process.JFR, null, List.of());
         StateTimeline none = new StateTimeline(start, 1, new double[0][], List.of(), 0, 0, 0);
         return new RunModel(first.metadata(), null, first.jtl(), List.copyOf(notes), first.window(), start,
                 end,
@@ -147,6 +147,7 @@ public final class InstanceMerge {
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
-                EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE);
+                EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,
+                RunModel.Memory.NONE);
     }
 }

@@ -21,20 +21,21 @@ final class RunCollectors implements RecordingListener {
     final Startup.Collector startup;
     final StackCollector stacks;
     final StatementCollector statements;
+    final MemoryCollector memory;
 
     RunCollectors(Scope scope, int maxRequests, long maxSpans) {
         this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
                 new PoolCollector(scope), new RedisCollector(scope), new HttpCollector(scope),
                 new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
-                new StackCollector(scope), new StatementCollector(scope));
+                new StackCollector(scope), new StatementCollector(scope), new MemoryCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
             RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
             CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup,
             StackCollector stacks,
-            StatementCollector statements) {
+            StatementCollector statements, MemoryCollector memory) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
@@ -48,6 +49,7 @@ final class RunCollectors implements RecordingListener {
         this.startup = startup;
         this.stacks = stacks;
         this.statements = statements;
+        this.memory = memory;
     }
 
     /** Empty collectors for one chunk, with a scope of their own. */
@@ -56,7 +58,7 @@ final class RunCollectors implements RecordingListener {
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
                 http.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
-                stacks.fork(s), statements.fork(s));
+                stacks.fork(s), statements.fork(s), memory.fork(s));
     }
 
     /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
@@ -73,6 +75,7 @@ final class RunCollectors implements RecordingListener {
         startup.join(later.startup);
         stacks.join(later.stacks);
         statements.join(later.statements);
+        memory.join(later.memory);
     }
 
     @Override
@@ -146,6 +149,7 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void garbageCollection(Events.GarbageCollection e) {
         process.garbageCollection(e);
+        memory.garbageCollection(e);
     }
 
     @Override
@@ -167,6 +171,22 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void heapSummary(Events.HeapSummary e) {
         process.heapSummary(e);
+        memory.heapSummary(e);
+    }
+
+    @Override
+    public void heapConfiguration(Events.HeapConfiguration e) {
+        memory.heapConfiguration(e);
+    }
+
+    @Override
+    public void gcConfiguration(Events.GcConfiguration e) {
+        memory.gcConfiguration(e);
+    }
+
+    @Override
+    public void allocationSample(Events.AllocationSample e) {
+        memory.allocationSample(e);
     }
 
     @Override

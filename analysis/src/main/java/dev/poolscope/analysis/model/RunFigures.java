@@ -46,7 +46,7 @@ final class RunFigures {
 
     RunModel.Redis redis() {
         return new RunModel.Redis(Distribution.of(c.redis.roundTrip), Distribution.of(c.redis.wait),
-                c.redis.failures);
+                c.redis.failures, c.redis.commands());
     }
 
     RunModel.Http http() {
@@ -62,7 +62,8 @@ final class RunFigures {
                 p.safepointNanos,
                 p.pinnedCount, p.pinnedNanos, profiler ? cpu.profiler : cpu.total,
                 profiler ? cpu.profilerYieldSpin : cpu.yieldSpin,
-                profiler ? RunModel.Process.ASYNC_PROFILER : RunModel.Process.JFR, p.agentStatus);
+                profiler ? RunModel.Process.ASYNC_PROFILER : RunModel.Process.JFR, p.agentStatus,
+                p.pinnedSites());
     }
 
     /** How many requests and samples the window held and which were kept. */

@@ -19,7 +19,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling, Statements statements) {
+        Sampling sampling, Statements statements, Memory memory) {
 
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th
@@ -112,7 +112,13 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         }
     }
 
-    public record Redis(Distribution roundTrip, Distribution callerWait, long failures) {
+    /** {@code commands}: the round trips per command, most time first. */
+    public record Redis(Distribution roundTrip, Distribution callerWait, long failures,
+            List<RedisCommand> commands) {
+    }
+
+    /** One command's round trips in the window: how many and their time summed. */
+    public record RedisCommand(String command, long count, long nanos) {
     }
 
     /**
@@ -153,9 +159,34 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
             List<Events.ThreadCount> threadCounts, List<Events.HeapSummary> heap, long gcCount,
             long gcPauseNanos,
             long safepointNanos, long pinnedCount, long pinnedNanos, long cpuSamples, long yieldSpinSamples,
-            String cpuSampleSource, Events.AgentStatus agentStatus) {
+            String cpuSampleSource, Events.AgentStatus agentStatus, List<PinnedSite> pinnedSites) {
         public static final String ASYNC_PROFILER = "async-profiler";
         public static final String JFR = "JFR";
+    }
+
+    /**
+     * The heap in the window. {@code maxHeapBytes}: jdk.GCHeapConfiguration's maximum; the collections by the JDK's
+     * collector name; the heap used after each collection (min, mean, max: -1 without one); the allocation samples'
+     * summed weights ({@code allocatedBytes}, the JDK's estimate of every byte allocated) and their top sites. -1 and
+     * empty lists where the recording has none of it.
+     */
+    public record Memory(long maxHeapBytes, String youngCollector, String oldCollector,
+            List<Collections> collections, long afterGcCount, long afterGcMinBytes, long afterGcMeanBytes,
+            long afterGcMaxBytes, long allocationSamples, long allocatedBytes,
+            List<AllocationSite> topSites) {
+        public static final Memory NONE = new Memory(-1, "", "", List.of(), 0, -1, -1, -1, 0, 0, List.of());
+    }
+
+    /** One collector's collections in the window: how many, their pauses summed, the longest. */
+    public record Collections(String name, long count, long pauseNanos, long longestPauseNanos) {
+    }
+
+    /** Where allocation samples were taken: the first frame outside the JDK, the class, and the bytes they weigh. */
+    public record AllocationSite(String site, String objectClass, long bytes, long samples) {
+    }
+
+    /** Where virtual threads blocked while pinned: the first frame outside the JDK and the JDK's reason ("" before 24). */
+    public record PinnedSite(String site, String reason, long count, long nanos) {
     }
 
     /** Load actually running: first measured request or sample start to the last end, inside the window. */

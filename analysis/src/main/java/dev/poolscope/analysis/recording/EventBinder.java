@@ -30,6 +30,12 @@ import dev.poolscope.format.event.WorkerPoolEvent;
  * Turns one chunk's events into the analysis' immutable values and hands them to a listener: the types poolscope
  * reads, each bound once per chunk to its field indices; every other type is skipped unparsed. Threads and stack
  * classifications are made once per chunk key.
+ *
+ * <p>
+ * Over 300 lines because it is one table: every event type the analysis reads, bound to its fields and its listener
+ * call in one switch, so one place shows what is read and how. The bindings share the chunk's caches of threads,
+ * stacks and stack classifications; split by family (poolscope's own events, the JDK's), each part would need those
+ * caches handed to it and the table would no longer be in one place.
  */
 final class EventBinder implements EventSink {
     /** What a pass reads: the requests' keys alone, whole requests alone, or everything the analysis reads. */
@@ -43,6 +49,7 @@ final class EventBinder implements EventSink {
     private final Map<Long, Events.WaitKind> parks = new HashMap<>();
     private final Map<Long, Boolean> databaseStacks = new HashMap<>();
     private final Map<Long, Boolean> spins = new HashMap<>();
+    private final Map<Long, String> sites = new HashMap<>();
     /** Stacks by stack key, and for lock events by stack and class key. */
     private final Map<Long, Events.Stack> stacks = new HashMap<>();
     private final Map<List<Long>, Events.Stack> lockStacks = new HashMap<>();
@@ -294,9 +301,28 @@ final class EventBinder implements EventSink {
             case JdkTypes.GC_HEAP_MEMORY_USAGE ->
                 footprint(type, JdkFields.USED, Events.FootprintKind.HEAP_USED);
             case JdkTypes.RESIDENT_SET_SIZE -> footprint(type, JdkFields.SIZE, Events.FootprintKind.RSS);
-            case JdkTypes.VIRTUAL_THREAD_PINNED -> ev -> l.virtualThreadPinned(
-                    new Events.VirtualThreadPinned(thread(ev, ev.threadKey()), ev.startNanos(),
-                            ev.endNanos()));
+            case JdkTypes.VIRTUAL_THREAD_PINNED -> {
+                int reason = type.field(JdkFields.PINNED_REASON);
+                yield ev -> l.virtualThreadPinned(new Events.VirtualThreadPinned(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), site(ev), ev.getString(reason)));
+            }
+            case JdkTypes.GC_HEAP_CONFIGURATION -> {
+                int max = type.field(JdkFields.MAX_SIZE);
+                yield ev -> l
+                        .heapConfiguration(new Events.HeapConfiguration(ev.startNanos(), ev.getLong(max)));
+            }
+            case JdkTypes.GC_CONFIGURATION -> {
+                int young = type.field(JdkFields.YOUNG_COLLECTOR);
+                int old = type.field(JdkFields.OLD_COLLECTOR);
+                yield ev -> l.gcConfiguration(new Events.GcConfiguration(ev.startNanos(), ev.getString(young),
+                        ev.getString(old)));
+            }
+            case JdkTypes.OBJECT_ALLOCATION_SAMPLE -> {
+                int objectClass = type.field(JdkFields.OBJECT_CLASS);
+                int weight = type.field(JdkFields.WEIGHT);
+                yield ev -> l.allocationSample(new Events.AllocationSample(ev.startNanos(), site(ev),
+                        ClassNames.readable(ev.getClassName(objectClass)), ev.getLong(weight)));
+            }
             default -> null;
         };
     }
@@ -341,6 +367,12 @@ final class EventBinder implements EventSink {
         }
         Events.Stack stack = stacks.computeIfAbsent(key, k -> stack(ev.frames(k), null));
         l.stackSample(new Events.StackSample(thread.javaThreadId(), ev.startNanos(), kind, stack));
+    }
+
+    /** The first frame outside the JDK ("class.method"), once per stack in the chunk; "" without a stack. */
+    private String site(JfrEvent ev) {
+        long key = ev.stackKey();
+        return key == 0 ? "" : sites.computeIfAbsent(key, k -> StackClassifier.site(ev.frames(k)));
     }
 
     /** A park's or monitor enter's stack with the class waited on above its top frame. */

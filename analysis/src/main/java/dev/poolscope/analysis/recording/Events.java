@@ -148,7 +148,30 @@ public final class Events {
         CLASSES_LOADED, HEAP_USED, RSS
     }
 
-    public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
+    /**
+     * A virtual thread that blocked while pinned to its carrier. {@code site}: the first frame of its stack outside the
+     * JDK ("class.method"), where the application blocked; {@code reason}: the JDK's pinned reason (JDK 24+; "" before).
+     */
+    public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos, String site,
+            String reason) {
+        public VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
+            this(thread, startNanos, endNanos, "", "");
+        }
+    }
+
+    /** {@code jdk.GCHeapConfiguration}: the maximum heap, in bytes. */
+    public record HeapConfiguration(long timeNanos, long maxHeapBytes) {
+    }
+
+    /** {@code jdk.GCConfiguration}: the collectors' names as the JDK gives them ("G1New", "G1Old"). */
+    public record GcConfiguration(long timeNanos, String youngCollector, String oldCollector) {
+    }
+
+    /**
+     * {@code jdk.ObjectAllocationSample}: {@code weightBytes} allocated by its thread since its previous sample, the
+     * last of them an {@code objectClass}; {@code site}: the first frame outside the JDK ("class.method").
+     */
+    public record AllocationSample(long timeNanos, String site, String objectClass, long weightBytes) {
     }
 
     public record AgentStatus(long timeNanos, long suppressedErrors, long droppedEvents, int trackedThreads) {

@@ -88,6 +88,15 @@ public interface RecordingListener {
     default void virtualThreadPinned(VirtualThreadPinned e) {
     }
 
+    default void heapConfiguration(Events.HeapConfiguration e) {
+    }
+
+    default void gcConfiguration(Events.GcConfiguration e) {
+    }
+
+    default void allocationSample(Events.AllocationSample e) {
+    }
+
     default void agentStatus(AgentStatus e) {
     }
 

@@ -107,8 +107,8 @@ class AnalyzeEndToEndTest {
     void collapsedFlameGraphsHaveFrames() throws Exception {
         // The real parks of the synthetic workers: stacks joined by ';' with a sample count (once 0 bytes).
         String lock;
-        try (var r = dev.poolscope.analysis.flame.FlameGraphs
-                .openCollapsed(run.resolve("flame-lock.collapsed.gz"))) {
+        try (var r = dev.poolscope.analysis.flame.CollapsedFiles
+                .open(run.resolve("flame-lock.collapsed.gz"))) {
             lock = r.lines().collect(java.util.stream.Collectors.joining("\n"));
         }
         assertThat(lock).isNotBlank().contains("LockSupport.parkNanos").contains(";");

@@ -149,15 +149,8 @@ class PlainHostIT {
         assumeTrue(oldJava != null, "no java on PATH");
         Path dir = WORK.resolve("old-jdk");
         JvmProcess.clean(dir);
-        Files.createDirectories(dir);
-        Path version = dir.resolve("version.txt");
-        new ProcessBuilder(oldJava.toString(), "-XshowSettings:properties", "-version")
-                .redirectErrorStream(true)
-                .redirectOutput(version.toFile()).start().waitFor();
-        String spec = Files.readAllLines(version).stream()
-                .filter(l -> l.contains("java.specification.version"))
-                .findFirst().orElse("= 99").replaceAll(".*= *", "").strip();
-        assumeTrue(Integer.parseInt(spec) < 21, "the java on PATH is " + spec + ", not older than 21");
+        int spec = JvmProcess.featureVersion(oldJava.toString(), dir);
+        assumeTrue(spec < 21, "the java on PATH is " + spec + ", not older than 21");
         Path source = Files.writeString(dir.resolve("Hello.java"),
                 "public class Hello { public static void main(String[] a) { System.out.println(\"hello from \""
                         + " + Runtime.version().feature()); } }");
