@@ -19,6 +19,8 @@ final class StatementCollector implements Collector<StatementCollector> {
     static final int MAX_TEXTS = 200;
     /** 24 bytes each: 12 MB at most. */
     static final int MAX_EXECUTIONS = 500_000;
+    /** A text's own work: the fastest tenth of its executions. */
+    static final double FASTEST = 0.10;
 
     /** One normalised text's executions. */
     static final class Text {
@@ -138,9 +140,11 @@ final class StatementCollector implements Collector<StatementCollector> {
      */
     Statements statements(StatementUse use) {
         long total = other.time.sum();
+        long excess = excess(other);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             total += texts.get(i).time.sum();
+            excess += excess(texts.get(i));
             order.add(i);
         }
         order.sort((a, b) -> Long.compare(texts.get(b).time.sum(), texts.get(a).time.sum()));
@@ -149,10 +153,19 @@ final class StatementCollector implements Collector<StatementCollector> {
         for (int i : order.subList(0, Math.min(Statements.RANKED, order.size()))) {
             Text t = texts.get(i);
             ranked.add(new Statements.Statement(t.sql, t.time.count(), t.failures, Distribution.of(t.time),
-                    t.time.sum() / 1e6, t.rowsKnown, t.rows, t.batches, load.load(i), use.use(t.sql)));
+                    t.time.percentile(FASTEST) / 1e6, t.time.sum() / 1e6, t.rowsKnown, t.rows, t.batches,
+                    load.load(i), use.use(t.sql)));
         }
-        return new Statements(executions(), texts.size(), total / 1e6, other.time.count(), droppedExecutions,
+        return new Statements(executions(), texts.size(), total / 1e6, excess / 1e6, other.time.count(),
+                droppedExecutions,
                 List.copyOf(ranked), use.totals());
+    }
+
+    /** A text's time beyond its fastest tenth, summed over its executions. */
+    private static long excess(Text t) {
+        return t.time.count() == 0
+                ? 0
+                : Math.max(0, t.time.sum() - t.time.count() * t.time.percentile(FASTEST));
     }
 
     /** Executions counted, kept or not. */

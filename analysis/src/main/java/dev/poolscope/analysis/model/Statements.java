@@ -6,15 +6,15 @@ import java.util.List;
  * The run's SQL statements (poolscope.Statement): every execution in the window counted per normalised text, ranked by
  * total time ({@code ranked}, at most {@link #RANKED}); how many ran at once and how each text's time changed with
  * that ({@link Load}); and, over the kept requests, how their statements sat in the requests and their connection
- * holds ({@link InRequests}). {@code executions} counts every one and {@code totalMs} is their time; {@code otherExecutions} those of texts beyond the
+ * holds ({@link InRequests}). {@code executions} counts every one and {@code totalMs} is their time, {@code excessMs} the part of it beyond each
+ * text's fastest tenth (its own work: the rest waited, in the database or for the CPU); {@code otherExecutions} those of texts beyond the
  * collector's cap, ranked nowhere. Times are milliseconds.
  */
-public record Statements(long executions, int texts, double totalMs, long otherExecutions,
-        long droppedExecutions,
-        List<Statement> ranked, InRequests inRequests) {
+public record Statements(long executions, int texts, double totalMs, double excessMs, long otherExecutions,
+        long droppedExecutions, List<Statement> ranked, InRequests inRequests) {
 
     static final int RANKED = 20;
-    public static final Statements NONE = new Statements(0, 0, 0, 0, 0, List.of(), InRequests.NONE);
+    public static final Statements NONE = new Statements(0, 0, 0, 0, 0, 0, List.of(), InRequests.NONE);
 
     public boolean recorded() {
         return executions > 0;
@@ -26,11 +26,11 @@ public record Statements(long executions, int texts, double totalMs, long otherE
     }
 
     /**
-     * One normalised text. {@code rows}: the sum over the {@code rowsKnown} executions whose driver said (update
+     * One normalised text. {@code fastestMs}: its fastest tenth (the 10th percentile). {@code rows}: the sum over the {@code rowsKnown} executions whose driver said (update
      * counts); {@code batches}: executions that were batches. {@code use} is its part of {@link InRequests}.
      */
-    public record Statement(String sql, long count, long failures, Distribution time, double totalMs,
-            long rowsKnown, long rows, long batches, Load load, Use use) {
+    public record Statement(String sql, long count, long failures, Distribution time, double fastestMs,
+            double totalMs, long rowsKnown, long rows, long batches, Load load, Use use) {
     }
 
     /**

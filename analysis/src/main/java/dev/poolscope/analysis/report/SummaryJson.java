@@ -137,7 +137,7 @@ public final class SummaryJson {
         List<Summary.Statements.Statement> top = st.ranked().stream().limit(TOP_STATEMENTS)
                 .map(s -> new Summary.Statements.Statement(s.sql(), s.count(), s.failures(),
                         round(s.totalMs()),
-                        round(s.time().meanMs()), round(s.time().p99Ms()),
+                        round(s.time().meanMs()), round(s.fastestMs()), round(s.time().p99Ms()),
                         s.rowsKnown() == 0 ? null : s.rows(),
                         hold <= 0 ? null : round(Math.min(1, s.use().inHoldMs() / hold)),
                         s.use().requests() == 0 ? null : round(s.use().perRequest()),

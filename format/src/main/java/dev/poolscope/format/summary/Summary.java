@@ -282,7 +282,8 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         @JsonIgnoreProperties(ignoreUnknown = true)
         public record Statement(@JsonProperty(SQL) String sql, @JsonProperty(COUNT) Long count,
                 @JsonProperty(FAILURES) Long failures, @JsonProperty(TOTAL_MS) Double totalMs,
-                @JsonProperty(MEAN_MS) Double meanMs, @JsonProperty(P99_MS) Double p99Ms,
+                @JsonProperty(MEAN_MS) Double meanMs, @JsonProperty(FASTEST_MS) Double fastestMs,
+                @JsonProperty(P99_MS) Double p99Ms,
                 @JsonProperty(ROWS) Long rows,
                 @JsonProperty(HOLD_SHARE) Double holdShare, @JsonProperty(PER_REQUEST) Double perRequest,
                 @JsonProperty(MAX_PER_REQUEST) Long maxPerRequest, @JsonProperty(PATHS) List<String> paths,
@@ -291,6 +292,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
             public static final String COUNT = "count";
             public static final String FAILURES = "failures";
             public static final String MEAN_MS = "mean_ms";
+            public static final String FASTEST_MS = "fastest_ms";
             public static final String P99_MS = "p99_ms";
             public static final String ROWS = "rows";
             public static final String PER_REQUEST = "per_request";

@@ -20,15 +20,19 @@ import dev.poolscope.format.event.RequestEvent;
 import dev.poolscope.format.event.StatementEvent;
 
 /**
- * Requests wait on the database: the time inside SQL statements, paid by the request that runs them and, through the
- * connection held meanwhile, by every request queued for the pool. A statement f of each hold explains f of the pool
- * wait (the wait scales with the hold, as for {@code connection-held}), so the cost is the statements' share of server
- * time plus f of the pool wait's. The statement with the most time is named, with whether the database was saturated
+ * Requests wait on the database: in the pool wait that the connections held through statements cause, and inside
+ * statements beyond their own work. A statement f of each hold is f of what the queue for connections waits on (the
+ * wait scales with the hold, as for {@code connection-held}); inside a statement, the time beyond the fastest tenth
+ * of that text's executions is waiting (in the database, or for a CPU), the fastest tenth its work. A request whose
+ * time is a statement's own work is not waiting on anything: a healthy shop whose checkout is a 20-ms transaction is
+ * not database-slow. The statement with the most time is named, with whether the database was saturated
  * ({@link Statements.Load}): then more connections only move the wait into it.
  */
 public final class DatabaseSlowRule implements Rule {
     static final Threshold DATABASE_SHARE = new Threshold(
-            "statement share of server time, with the pool wait it caused", 10, 30, Unit.PERCENT);
+            "database wait share of server time: the pool wait statements caused, and statement time beyond"
+                    + " their fastest tenth",
+            10, 30, Unit.PERCENT);
 
     @Override
     public String id() {
@@ -45,13 +49,15 @@ public final class DatabaseSlowRule implements Rule {
         return List.of(DATABASE_SHARE);
     }
 
-    /** Percent of server time the statements cost, directly or through the pool wait their holds caused. */
+    /** Percent of server time lost to the database: the pool wait statements caused, and their time beyond their work. */
     static double costPct(RunModel run) {
-        Statements.InRequests in = run.statements().inRequests();
+        Statements st = run.statements();
+        Statements.InRequests in = st.inRequests();
         if (in.serverMs() <= 0) {
             return 0;
         }
-        return 100 * in.statementMs() / in.serverMs()
+        double waiting = st.totalMs() <= 0 ? 0 : st.excessMs() / st.totalMs();
+        return 100 * in.statementMs() * waiting / in.serverMs()
                 + Facts.sharePct(run, Cause.CONNECTION_WAIT) * in.holdShare();
     }
 
@@ -75,6 +81,7 @@ public final class DatabaseSlowRule implements Rule {
                 new Evidence("statement share of connection hold time", 100 * in.holdShare(), Unit.PERCENT),
                 new Evidence("statement time per request", perRequest, Unit.MILLISECONDS),
                 new Evidence("top statement mean", top.time().meanMs(), Unit.MILLISECONDS),
+                new Evidence("top statement fastest tenth", top.fastestMs(), Unit.MILLISECONDS),
                 new Evidence("top statement p99", top.time().p99Ms(), Unit.MILLISECONDS),
                 new Evidence("top statement share of statement time", topShare, Unit.PERCENT)));
         if (top.load().measured()) {
@@ -87,8 +94,8 @@ public final class DatabaseSlowRule implements Rule {
         }
         return result(score, "found", ev, num(cost), num(100 * in.holdShare()),
                 Statement.shortText(top.sql()),
-                top.count(), num(top.time().meanMs()), num(top.time().p99Ms()), num(topShare),
-                num(top.use().perRequest()), saturation(top.load()));
+                top.count(), num(top.time().meanMs()), num(top.fastestMs()), num(top.time().p99Ms()),
+                num(topShare), num(top.use().perRequest()), saturation(top.load()));
     }
 
     /** Whether the statement's time grew with the statements running at once, in numbers. */
