@@ -53,6 +53,15 @@ class LabCommandTest {
     }
 
     @Test
+    void theSlowQueryKnobsBecomeLabProperties() {
+        assertThat(parse("--slow-query-rows", "500000", "--slow-query-index").springArgs()).contains(
+                "--lab.slow-query.rows=500000", "--lab.slow-query.index=true");
+        assertThat(parse().springArgs()).noneMatch(a -> a.startsWith("--lab.slow-query"));
+        assertThat(parse("--slow-query-rows", "50000001")).isNull();
+        assertThat(err.toString()).contains("--slow-query-rows must be between 0 and 50000000, got 50000001");
+    }
+
+    @Test
     void defaultsListenOnLoopback() {
         assertThat(parse().springArgs()).contains("--server.port=8080", "--server.address=127.0.0.1",
                 "--lab.server=tomcat");

@@ -17,7 +17,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
         int requestClockPerSecond, int allocSamplesPerSecond,
-        Duration loopStall, Duration stopAfter, Map<String, String> effective,
+        Duration loopStall, boolean statements, Duration statementThreshold, Duration stopAfter,
+        Map<String, String> effective,
         List<String> problems) {
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
@@ -44,6 +45,8 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("requestClock", "400");
         d.put("allocSamples", "150");
         d.put("loopStall", "10ms");
+        d.put("statements", "true");
+        d.put("statementThreshold", "0");
         d.put("stopAfter", "0");
         return d;
     }
@@ -93,6 +96,7 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
                 p.bool("instrument"), p.perSecondOrAll("requestClock"), p.count("allocSamples", 0),
                 p.duration("loopStall", Duration.ZERO),
+                p.bool("statements"), p.duration("statementThreshold", Duration.ZERO),
                 p.duration("stopAfter", Duration.ZERO),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;

@@ -10,6 +10,7 @@ import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
 import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.database.DatabaseSizing;
 import dev.poolscope.analysis.rules.gc.GcPressureRule;
 import dev.poolscope.analysis.rules.gc.HeapSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
@@ -55,6 +56,13 @@ public final class Recommender {
             return new Recommendation("virtual", null, Messages.format("recommend.virtual.sentence", bound),
                     List.copyOf(lines));
         }
+        // A database root on either stack: threads are not what requests wait for.
+        if ("database-slow".equals(primary)) {
+            return new DatabaseSizing().recommend(run, m);
+        }
+        if ("n-plus-one".equals(primary)) {
+            return new DatabaseSizing().repeats(run, m);
+        }
         if (run.reactive()) {
             return new ReactiveSizing().recommend(run, m, primary);
         }
@@ -64,6 +72,9 @@ public final class Recommender {
             case "redis-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
                     : new RedisLever().recommend(run);
+            case "downstream-slow" -> chain.onChain("connection-held")
+                    ? new PoolSizing().recommend(run, m, true)
+                    : notThreads(primary);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);

@@ -15,11 +15,11 @@ import dev.poolscope.analysis.recording.RunMetadata;
 public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
         List<String> notes, MeasuredWindow window,
         long startNanos, long endNanos, List<RequestTimeline> requests, List<JtlSample> client, Join join,
-        Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
+        Breakdown serverTotal, Pools pools, Redis redis, Http http, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling, Memory memory) {
+        Sampling sampling, Statements statements, Memory memory) {
 
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th
@@ -97,11 +97,19 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         }
     }
 
-    /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */
+    /**
+     * Worker pool and connection pool. {@code holdRedisNanos}, {@code holdHttpNanos}: Redis waits and blocking outbound
+     * HTTP calls on the holding thread during holds; {@code holdOtherWaitNanos}: its lock, sleep and non-database socket
+     * waits outside those calls.
+     */
     public record Pools(List<Events.WorkerPoolGauge> worker, List<Events.HikariPoolGauge> hikari,
             Distribution connectionWait, long connectionWaitFailures, Distribution hold, long holdTotalNanos,
-            long holdRedisNanos, long holdOtherWaitNanos, long failuresWithRoom,
+            long holdRedisNanos, long holdHttpNanos, long holdOtherWaitNanos, long failuresWithRoom,
             long failuresWithRoomWaitNanos) {
+        /** Everything the holding threads waited for that was not the database: Redis, HTTP calls, the rest. */
+        public long holdNonDatabaseNanos() {
+            return holdRedisNanos + holdHttpNanos + holdOtherWaitNanos;
+        }
     }
 
     /** {@code commands}: the round trips per command, most time first. */
@@ -111,6 +119,35 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
 
     /** One command's round trips in the window: how many and their time summed. */
     public record RedisCommand(String command, long count, long nanos) {
+    }
+
+    /**
+     * Outbound HTTP calls in the window by target (scheme://host:port), the most time first; at most
+     * 32 targets and one for the rest.
+     */
+    public record Http(List<Target> targets) {
+        public static final Http NONE = new Http(List.of());
+
+        /**
+         * One target's calls: their times, how many failed (an exception or a 5xx), how many the caller waited for
+         * (blocking), and how many (and how much of their time) were made while the caller held a pooled connection.
+         */
+        public record Target(String target, Distribution time, long timeNanos, long failures, long blocking,
+                long insideHolds, long insideHoldsNanos) {
+        }
+
+        public long calls() {
+            return targets.stream().mapToLong(t -> t.time().count()).sum();
+        }
+
+        public long timeNanos() {
+            return targets.stream().mapToLong(Target::timeNanos).sum();
+        }
+
+        /** The target its callers spent the most time calling, or null without calls. */
+        public Target top() {
+            return targets.isEmpty() ? null : targets.getFirst();
+        }
     }
 
     /**

@@ -43,6 +43,9 @@ public interface RecordingListener {
     default void redisRoundTrip(RedisRoundTrip e) {
     }
 
+    default void httpCall(Events.HttpCall e) {
+    }
+
     default void workerPool(WorkerPoolGauge e) {
     }
 
@@ -107,6 +110,9 @@ public interface RecordingListener {
     }
 
     default void loopStall(Events.LoopStall e) {
+    }
+
+    default void statement(Events.Statement e) {
     }
 
     /** A JDK execution sample, park or monitor enter, with its stack (for the flame graphs of the JDK recording). */

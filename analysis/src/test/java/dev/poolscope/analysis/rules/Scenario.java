@@ -78,13 +78,28 @@ final class Scenario {
                         new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "", false, 0, 0, 0, 0));
                 case SLEEP ->
                     b.events().threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
+                case HTTP_CALL -> b.events().httpCall(httpCall(s, e, 0));
+                case HTTP_CALL_HELD -> b.events().httpCall(httpCall(s, e, 1));
+                case CLIENT_PARK -> b.events().threadWait(new Events.ThreadWait(WORKER, s, e,
+                        Events.WaitKind.PARK_OTHER, "java.util.concurrent.CompletableFuture$Signaller"));
             }
         }
         return this;
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION,
+        /** A blocking JDK HttpClient call to {@link #DOWNSTREAM}: made without, or while holding, a pooled connection. */
+        HTTP_CALL, HTTP_CALL_HELD,
+        /** The park inside {@code HttpClient.send}, as JFR records it: a wait on a CompletableFuture. */
+        CLIENT_PARK
+    }
+
+    static final String DOWNSTREAM = "http://pricing.internal:8080";
+
+    private static Events.HttpCall httpCall(long start, long end, int connectionsHeld) {
+        return new Events.HttpCall(WORKER, start, end, DOWNSTREAM, "POST", 200, false, "", "jdk", true,
+                WORKER.javaThreadId(), "", connectionsHeld);
     }
 
     Scenario roundTrips(long ms) {

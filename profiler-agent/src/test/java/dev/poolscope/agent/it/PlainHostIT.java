@@ -46,6 +46,9 @@ class PlainHostIT {
             assertTrue(agent.get(0).contains("recording to " + out), agent.get(0));
             assertFalse(String.join("\n", p.stderrLines()).contains("WARNING"),
                     "no JDK warnings caused by the agent");
+            // The HTTP hooks' bridge joins the boot class path only once the JDK's HttpClient is loaded.
+            assertFalse(String.join("\n", p.stderrLines()).contains("bootstrap classpath has been appended"),
+                    String.join("\n", p.stderrLines()));
         }
         Map<String, List<RecordedEvent>> events = Recordings.byType(out.resolve("recording.jfr"));
         assertTrue(events.containsKey(AgentStatusEvent.NAME), events.keySet().toString());
