@@ -1,0 +1,89 @@
+package dev.poolscope.analysis.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.poolscope.analysis.model.MeasuredWindow;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyState;
+import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.steady.SteadyDetector;
+
+/**
+ * Reads one agent folder onto its steady part: on the measured window (less the first seconds of load left out by
+ * hand), judged for a start-up transient ({@link SteadyDetector}), and read again from the steady part's start when
+ * one was found, so every figure and the verdict rest on it. Several instances are judged one by one and cut together
+ * ({@link InstancesAnalyzer}).
+ */
+public final class SteadyReader {
+    private final double skipSeconds;
+
+    /** {@code skipSeconds}: the first seconds of load to leave out by hand (0: none). */
+    public SteadyReader(double skipSeconds) {
+        if (!(skipSeconds >= 0) || Double.isInfinite(skipSeconds)) {
+            throw new IllegalArgumentException("--skip-seconds takes a number of seconds, 0 or more");
+        }
+        this.skipSeconds = skipSeconds;
+    }
+
+    /** The model on its steady part, its steady state said in a note when something was left out or none found. */
+    public RunReader.Result read(Path runDir, Path agent, String name) {
+        RunReader.Result r = judged(runDir, agent, name);
+        SteadyState steady = r.model() == null ? SteadyState.NOT_JUDGED : r.model().steady();
+        if (steady.cut()) {
+            return cut(runDir, agent, name, steady.steadyWindow(r.model().window()), steady);
+        }
+        return noted(steady) ? withSteady(r, steady, true) : r;
+    }
+
+    /** Whether the steady state is worth a note when nothing was cut for it: none found, or seconds cut by hand. */
+    static boolean noted(SteadyState s) {
+        return s.status() == SteadyState.Status.UNSETTLED || s.skippedSeconds() > 0;
+    }
+
+    /** The model on the measured window (less the first seconds of load left out by hand), judged, not cut. */
+    RunReader.Result judged(Path runDir, Path agent, String name) {
+        RunReader.Result r = new RunReader().read(runDir, agent, name, null);
+        if (r.failure() != null) {
+            return r;
+        }
+        if (skipSeconds > 0) {
+            // Load starts at the first measured request or sample, known only once read.
+            r = new RunReader().read(runDir, agent, name, skip(r.model()));
+        }
+        return withSteady(r, new SteadyDetector().detect(r.model(), skipSeconds), false);
+    }
+
+    /** The model read again on {@code window}, where {@code steady} found the steady part. */
+    RunReader.Result cut(Path runDir, Path agent, String name, MeasuredWindow window, SteadyState steady) {
+        return withSteady(new RunReader().read(runDir, agent, name, window), steady, true);
+    }
+
+    /** The model's window from {@link #skipSeconds} into its load (its first measured request or sample). */
+    private MeasuredWindow skip(RunModel m) {
+        MeasuredWindow w = m.window();
+        long start = m.startNanos() + Math.round(skipSeconds * 1e9);
+        if (start >= m.endNanos()) {
+            throw new IllegalArgumentException("--skip-seconds " + Messages.num(skipSeconds)
+                    + " leaves nothing of the " + Messages.num(m.durationSeconds()) + " s of load");
+        }
+        return new MeasuredWindow(Math.max(start, w.startNanos()), w.endNanos(), w.source());
+    }
+
+    /** {@code r} with {@code s} as its model's steady state, and with its sentence as a note when {@code note}. */
+    static RunReader.Result withSteady(RunReader.Result r, SteadyState s, boolean note) {
+        if (r.model() == null) {
+            return r;
+        }
+        RunModel m = r.model().withSteady(s);
+        if (note && s.sentence() != null) {
+            List<String> notes = new ArrayList<>(m.notes());
+            notes.add(s.sentence());
+            m = RunNotes.withNotes(m, notes);
+        }
+        return new RunReader.Result(m, r.recording(), r.recordingProblem(), r.jtl(), r.jtlProblem(),
+                r.failure(),
+                r.stacks());
+    }
+}
