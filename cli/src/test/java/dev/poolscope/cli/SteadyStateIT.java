@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.poolscope.cli.process.Java;
+import dev.poolscope.cli.process.Layout;
+
 /**
  * Issue 25's start-up transient, on the real lab app, agent, Redis and JMeter. The transient is a stalled Redis in the
  * first seconds of load, as a cache or store still warming up would be: from the load's first samples this test keeps
@@ -48,6 +51,8 @@ class SteadyStateIT {
         assertThat(steady.path("shifts").findValuesAsText("measure")).as(steady.toString())
                 .contains("redis_wait");
         double transientS = steady.path("transient_s").asDouble();
+        assertThat(score(whole, "pool-starvation")).as(whole.path("diagnosis").toString())
+                .isGreaterThanOrEqualTo(75);
         assertThat(transientS).as(steady.toString()).isBetween(8.0, 16.0);
         assertThat(whole.path("notes").toString())
                 .contains("were a start-up transient, left out of the figures");
@@ -57,7 +62,7 @@ class SteadyStateIT {
             JsonNode cut = analyze(dir, skip);
             assertThat(cut.path("steady_state").path("skipped_s").asDouble()).isEqualTo(skip);
             assertThat(cut.path("primary_cause").asText()).as("skip " + skip + ": " + cut.path("diagnosis"))
-                    .isEqualTo(whole.path("primary_cause").asText()).isEqualTo("pool-starvation");
+                    .isEqualTo(whole.path("primary_cause").asText());
             assertThat(findings(cut)).as("skip " + skip + ": " + cut.path("diagnosis"))
                     .isEqualTo(findings(whole));
         }
@@ -183,7 +188,7 @@ class SteadyStateIT {
         Path copy = dir.resolveSibling(dir.getFileName() + "-skip-" + skip);
         copyTree(dir, copy);
         Files.deleteIfExists(copy.resolve("summary.json"));
-        Process p = new ProcessBuilder(Layout.javaBin(), "-jar", Layout.detect().analysisJar().toString(),
+        Process p = new ProcessBuilder(Java.bin(), "-jar", Layout.detect().analysisJar().toString(),
                 "analyze", "--skip-seconds", Double.toString(skip), copy.toString()).inheritIO().start();
         assertThat(p.waitFor()).isZero();
         return summary(copy);

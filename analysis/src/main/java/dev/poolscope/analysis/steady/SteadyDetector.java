@@ -31,6 +31,12 @@ public final class SteadyDetector {
      * Redis waits per request.
      */
     static final double VISIBLE_MS = 1;
+    /**
+     * Nor does a difference under this share of the run's server time per request: the smallest share of server time a
+     * rule takes notice of (run delay's and lock waits' info limit, 5 %), so no share a rule reads can cross a limit
+     * on it.
+     */
+    static final double VISIBLE_SHARE = 0.05;
     /** At most this many measures in a sentence, the largest differences first. */
     static final int SHOWN = 3;
     private static final Properties TEXT = load();
@@ -54,9 +60,10 @@ public final class SteadyDetector {
         List<SteadyState.Shift> moved = new ArrayList<>();
         List<SteadyState.Shift> unsettled = new ArrayList<>();
         List<PerSecond> measures = PerSecond.of(run.requests(), start, seconds);
+        double floor = floor(measures);
         List<Leading.Lead> leads = new ArrayList<>();
         for (PerSecond m : measures) {
-            Leading.Lead lead = Leading.find(m.levels(), VISIBLE_MS);
+            Leading.Lead lead = Leading.find(m.levels(), floor);
             leads.add(lead);
             if (lead != null && !lead.settled()) {
                 unsettled.add(shift(m, lead.movedAt(), seconds, lead.noise()));
@@ -92,6 +99,16 @@ public final class SteadyDetector {
         return new SteadyState(SteadyState.Status.TRANSIENT, skippedSeconds, run.window(), start,
                 start + steadyFrom * 1_000_000_000L, seconds, shifts,
                 skipped + text("steady.transient", Messages.num(steadyFrom), phrases(shifts, false), hint));
+    }
+
+    /** The least difference that counts: 1 ms per request, or 5 % of the median second's server time if more. */
+    private static double floor(List<PerSecond> measures) {
+        double[] server = measures.stream().filter(m -> m.measure.equals(PerSecond.SERVER)).findFirst()
+                .map(PerSecond::levels).orElse(new double[0]);
+        double[] defined = java.util.Arrays.stream(server).filter(x -> !Double.isNaN(x)).toArray();
+        return defined.length == 0
+                ? VISIBLE_MS
+                : Math.max(VISIBLE_MS, VISIBLE_SHARE * Leading.median(defined));
     }
 
     /** A measure over the seconds before {@code from} against the seconds after. */

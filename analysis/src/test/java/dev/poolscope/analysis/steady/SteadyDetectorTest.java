@@ -27,14 +27,20 @@ class SteadyDetectorTest {
 
     /** {@code seconds} of load, each request with the run delay {@code runDelayMs} gives its second. */
     static RunModel run(int seconds, IntToDoubleFunction runDelayMs) {
+        return run(seconds, runDelayMs, 0);
+    }
+
+    /** The same, each request also {@code otherMs} off the CPU in no wait an event names (unexplained time). */
+    static RunModel run(int seconds, IntToDoubleFunction runDelayMs, long otherMs) {
         RunModelBuilder b = new RunModelBuilder();
         int n = 0;
         for (int s = 0; s < seconds; s++) {
             double delay = runDelayMs.applyAsDouble(s) + WOBBLE[s % WOBBLE.length];
-            for (int i = 0; i < 20; i++) {
+            // Half-second requests, one a second on the one worker; otherwise twenty.
+            for (int i = 0; i < (otherMs > 0 ? 1 : 20); i++) {
                 long start = T0 + s * 1000 * MS + i * 50 * MS;
                 long delayNanos = Math.round(delay * MS);
-                long span = 8 * MS + delayNanos + MS;
+                long span = 8 * MS + delayNanos + MS + otherMs * MS;
                 b.events()
                         .request(new Events.Request(WORKER, start, start + span, "r-" + n++, "GET", "/api/x",
                                 200, "tomcat", 8 * MS, delayNanos));
@@ -100,6 +106,16 @@ class SteadyDetectorTest {
     void aStartAClientCannotSeeIsNotCut() {
         SteadyState s = new SteadyDetector().detect(run(30, sec -> sec < 9 ? 1.5 : 1), 0);
         assertThat(s.status()).as("0.5 ms more per request").isEqualTo(SteadyState.Status.STEADY);
+    }
+
+    @Test
+    void aStartSmallBesideTheRequestsIsNotCut() {
+        // 3 ms more run delay per request is more than a millisecond, but under 5 % of half-second requests: no
+        // share a rule reads could cross a limit on it.
+        SteadyState s = new SteadyDetector().detect(run(30, sec -> sec < 9 ? 5 : 2, 500), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.STEADY);
+        SteadyState large = new SteadyDetector().detect(run(30, sec -> sec < 9 ? 60 : 2, 500), 0);
+        assertThat(large.status()).as("58 ms more").isEqualTo(SteadyState.Status.TRANSIENT);
     }
 
     @Test
