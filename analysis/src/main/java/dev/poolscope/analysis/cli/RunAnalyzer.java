@@ -245,7 +245,7 @@ public final class RunAnalyzer {
                 m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(), m.process(),
                 m.workers(),
                 m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(), m.cpuFromSchedstat(),
-                m.locks(), startup, m.loops(), m.sampling());
+                m.locks(), startup, m.loops(), m.sampling(), m.overlaps());
     }
 
     /** What the agent cost the app in the measured window, or why that is not known. */

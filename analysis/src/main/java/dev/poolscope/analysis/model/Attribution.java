@@ -20,6 +20,7 @@ final class Attribution {
     private final ReactiveData reactive;
     private final Attributor attributor;
     final ReactiveSplit split;
+    final OverlapSweep overlaps;
     final List<RequestTimeline> requests = new ArrayList<>();
     final Breakdown total = new Breakdown();
     final Map<String, Long> lockTotals = new HashMap<>();
@@ -31,6 +32,7 @@ final class Attribution {
         this.reactive = reactive;
         this.attributor = new Attributor(data);
         this.split = new ReactiveSplit(data, reactive);
+        this.overlaps = new OverlapSweep(data);
     }
 
     /** Attributes {@code kept} (in start order; each released as it is read), each with its client sample. */
@@ -51,6 +53,9 @@ final class Attribution {
                     : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
                             e.runDelayNanos());
             total.addAll(b);
+            if (!hops) {
+                overlaps.request(tid, e.startNanos(), e.endNanos(), attributor);
+            }
             long[] sums = hops
                     ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
                     : sums(tid, e.startNanos(), e.endNanos());

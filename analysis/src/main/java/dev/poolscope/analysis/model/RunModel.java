@@ -19,7 +19,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling) {
+        Sampling sampling, Overlaps overlaps) {
 
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th

@@ -188,6 +188,6 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(span[0], span[1], measured.source()),
                                 a.split.queueBehind, c.redis.eventLoopThreads),
-                sampling);
+                sampling, a.overlaps.result());
     }
 }

@@ -20,6 +20,9 @@ final class SpanCollector implements Collector<SpanCollector> {
     long droppedSpans;
     /** Thread intervals not kept because they overlap no chosen request. */
     long outsideSample;
+    /** Kept socket writes that could not wait ({@link SpanKind#LOCAL_WRITE}), and their time. */
+    long localWrites;
+    long localWriteNanos;
 
     SpanCollector(Scope scope, long maxSpans) {
         this.scope = scope;
@@ -49,9 +52,15 @@ final class SpanCollector implements Collector<SpanCollector> {
         droppedSpans += later.droppedSpans;
         pauses.addAll(later.pauses, later.pauses.size(), null);
         outsideSample += later.outsideSample;
+        localWrites += later.localWrites;
+        localWriteNanos += later.localWriteNanos;
     }
 
     private void span(long threadId, long start, long end, SpanKind kind, String label) {
+        span(threadId, start, end, kind, label, -1);
+    }
+
+    private void span(long threadId, long start, long end, SpanKind kind, String label, long owner) {
         switch (scope.span(threadId, start, end)) {
             case YES -> {
                 if (spanCount >= maxSpans) {
@@ -60,7 +69,11 @@ final class SpanCollector implements Collector<SpanCollector> {
                 }
                 spanCount++;
                 spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind,
-                        labels.id(label));
+                        labels.id(label), owner);
+                if (kind == SpanKind.LOCAL_WRITE) {
+                    localWrites++;
+                    localWriteNanos += end - start;
+                }
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
             case NO -> {
@@ -86,7 +99,8 @@ final class SpanCollector implements Collector<SpanCollector> {
 
     @Override
     public void threadWait(Events.ThreadWait e) {
-        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), e.detail());
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), e.detail(),
+                e.ownerThreadId());
     }
 
     @Override

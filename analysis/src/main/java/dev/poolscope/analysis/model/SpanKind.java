@@ -7,7 +7,12 @@ enum SpanKind {
     CONNECTION_HOLD(null), REDIS_WAIT(Cause.REDIS_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
             Cause.REDIS_WAIT), LOCK(Cause.LOCK_WAIT), SLEEP(Cause.SLEEP),
     /** Socket I/O under a JDBC driver or the connection pool: the database at work. */
-    DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO);
+    DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO),
+    /**
+     * A write to a peer on this machine that fit the smallest send buffer: not a wait (nothing but a CPU to wait for),
+     * kept for structure only, so the request's own CPU and run delay fill its time.
+     */
+    LOCAL_WRITE(null);
 
     static final SpanKind[] ALL = values();
 
@@ -20,6 +25,7 @@ enum SpanKind {
             case SLEEP -> SLEEP;
             case SOCKET_READ, SOCKET_WRITE -> SOCKET;
             case DATABASE_IO -> DATABASE;
+            case LOCAL_WRITE -> LOCAL_WRITE;
         };
     }
     final Cause cause;

@@ -77,13 +77,20 @@ final class Scenario {
                         new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "", false, 0, 0, 0, 0));
                 case SLEEP ->
                     b.events().threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
+                case LOCAL_WRITE -> b.events().threadWait(
+                        new Events.ThreadWait(WORKER, s, e, Events.WaitKind.LOCAL_WRITE, "127.0.0.1"));
+                case SOCKET_WRITE -> b.events().threadWait(
+                        new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SOCKET_WRITE, "10.0.0.7"));
+                case DATABASE -> b.events()
+                        .threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.DATABASE_IO,
+                                "127.0.0.1"));
             }
         }
         return this;
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION, DATABASE, LOCAL_WRITE, SOCKET_WRITE
     }
 
     Scenario roundTrips(long ms) {
@@ -137,6 +144,36 @@ final class Scenario {
         b.events().schedStat(
                 new Events.SchedStat(T0 + 1000 * MS, 707, 7, LOOP.name(), cpuMs * MS, runDelayMs * MS, 0, 10,
                         100));
+        return this;
+    }
+
+    /**
+     * A stop-the-world pause [from, to) ms into every request, and the collections that made them (their sum is what
+     * gc-pressure scores).
+     */
+    Scenario pauses(long fromMs, long toMs) {
+        for (int i = 0; i < 10; i++) {
+            b.events()
+                    .pause(new Events.Pause(start(i) + fromMs * MS, start(i) + toMs * MS, Events.PauseKind.GC,
+                            "GC Pause"));
+            b.events().garbageCollection(new Events.GarbageCollection(start(i) + toMs * MS, "G1Old",
+                    (toMs - fromMs) * MS, (toMs - fromMs) * MS));
+        }
+        return this;
+    }
+
+    /**
+     * async-profiler wall samples of the worker asleep in a monitor enter, at each of {@code atMs} into every request:
+     * short waits the JDK's 10 ms threshold did not record.
+     */
+    Scenario wallLockSamples(long... atMs) {
+        for (int i = 0; i < 10; i++) {
+            for (long at : atMs) {
+                b.wallSample(
+                        new Events.WallSample(WORKER.javaThreadId(), WORKER.osThreadId(), start(i) + at * MS,
+                                1, Events.WaitKind.MONITOR_ENTER));
+            }
+        }
         return this;
     }
 
