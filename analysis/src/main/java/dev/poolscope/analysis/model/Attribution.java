@@ -109,7 +109,10 @@ final class Attribution {
         return out;
     }
 
-    /** Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). */
+    /**
+     * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class); the part inside
+     * stop-the-world pauses is the pauses', as in the time split.
+     */
     private void lockWaits(long tid, long from, long to) {
         ThreadSpans spans = data.spans.get(tid);
         if (spans == null) {
@@ -117,7 +120,9 @@ final class Attribution {
         }
         spans.overlapping(from, to, i -> {
             if (spans.kind(i) == SpanKind.LOCK) {
-                long len = Math.min(to, spans.end(i)) - Math.max(from, spans.start(i));
+                long s = Math.max(from, spans.start(i));
+                long e = Math.min(to, spans.end(i));
+                long len = e - s - overlaps.paused(s, e);
                 String what = data.labels.name(spans.label(i));
                 lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
             }

@@ -67,6 +67,11 @@ final class OverlapSweep {
         });
     }
 
+    /** Nanoseconds of [from, to) the world stood still. */
+    long paused(long from, long to) {
+        return pauses.covered(from, to);
+    }
+
     Overlaps result() {
         return new Overlaps(lockWait, lockWaitPaused, lockWaitOwned, ownerRunDelay, poolWait, poolWaitPaused,
                 hold,

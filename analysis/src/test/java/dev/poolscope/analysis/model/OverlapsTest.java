@@ -47,12 +47,16 @@ class OverlapsTest {
                 "HikariPool-1", "c1", 10, 0, 5, 10));
     }
 
-    private Overlaps overlaps() {
+    private RunModel model() {
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false,
                 null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);
-        return b.build(meta, info, null, List.of()).overlaps();
+        return b.build(meta, info, null, List.of());
+    }
+
+    private Overlaps overlaps() {
+        return model().overlaps();
     }
 
     @Test
@@ -65,9 +69,12 @@ class OverlapsTest {
         pause(200, 300, Events.PauseKind.GC); // outside every request
         // A thread that served no request parks for the whole second: not a request's lock wait.
         wait(IDLE, 0, 1000, Events.WaitKind.PARK_OTHER, -1);
-        Overlaps o = overlaps();
+        RunModel run = model();
+        Overlaps o = run.overlaps();
         assertThat(o.lockWaitNanos()).isEqualTo(50 * MS);
         assertThat(o.lockWaitPausedNanos()).isEqualTo(30 * MS);
+        // The lock site keeps what the time split gives the lock: the wait less the pauses in it.
+        assertThat(run.locks()).containsExactly(new RunModel.LockSite("java.lang.Object", 20 * MS));
         assertThat(o.lockWaitPausedShare()).isEqualTo(0.6);
         assertThat(o.poolWaitPausedShare()).as("no pool waits: nothing to measure").isNull();
     }
