@@ -18,18 +18,25 @@ import java.util.stream.Stream;
  * One known-cause scenario, read from {@code scenarios/NAME.properties}: the app's knobs, the plan and its
  * properties, the load's length (full and {@code quick.}), and what the diagnosis must say.
  */
-record Scenario(String name, String description, List<String> appArgs, String plan, Map<String, String> props,
-        Map<String, String> quickProps, int durationSeconds, int quickDurationSeconds, int warmupSeconds,
-        boolean primeCache, Expectations expect) {
+record Scenario(String name, String description, List<String> appArgs, List<String> jvmOptions, String plan,
+        Map<String, String> props, Map<String, String> quickProps, int durationSeconds,
+        int quickDurationSeconds,
+        int warmupSeconds, boolean primeCache, Expectations expect) {
 
     /**
      * What the issues define as the right answer. {@code chain} is the set of links "cause>effect" the primary chain must
      * have (empty: the primary cause stands alone); {@code optionalChain} links it may have as well, written "a>b?": a
      * symptom downstream of the root that shows only when the machine is pushed hard enough (a backlog behind busy
-     * workers). {@code kinds} and {@code directions} list the acceptable values.
+     * workers). {@code kinds} and {@code directions} list the acceptable values. {@code threadsPerCore}: at most this
+     * many recommended worker threads per CPU the app had, or null when not checked.
      */
     record Expectations(String primary, Set<String> chain, Set<String> optionalChain, Set<String> kinds,
-            Set<String> directions) {
+            Set<String> directions, Integer threadsPerCore) {
+
+        Expectations(String primary, Set<String> chain, Set<String> optionalChain, Set<String> kinds,
+                Set<String> directions) {
+            this(primary, chain, optionalChain, kinds, directions, null);
+        }
 
         String chainText() {
             if (chain.isEmpty() && optionalChain.isEmpty()) {
@@ -46,11 +53,11 @@ record Scenario(String name, String description, List<String> appArgs, String pl
     /** Longest load a scenario may ask for: the suite must stay a few minutes. */
     static final int MAX_SECONDS = 30;
 
-    private static final Set<String> KEYS = Set.of("description", "why", "app", "plan", "props",
+    private static final Set<String> KEYS = Set.of("description", "why", "app", "jvm", "plan", "props",
             "quick.props",
             "duration", "quick.duration", "warmup", "prime-cache", "expect.primary", "expect.chain",
             "expect.kind",
-            "expect.direction");
+            "expect.direction", "expect.threads-per-core");
 
     RunSpec spec(boolean quick, Path out) {
         Map<String, String> p = new LinkedHashMap<>(props);
@@ -58,7 +65,8 @@ record Scenario(String name, String description, List<String> appArgs, String pl
             p.putAll(quickProps);
         }
         return new RunSpec(appArgs, plan, p, warmupSeconds, primeCache,
-                quick ? quickDurationSeconds : durationSeconds, true, null, false, true, out);
+                quick ? quickDurationSeconds : durationSeconds, true, null, false, true, out, null,
+                jvmOptions);
     }
 
     /** Every scenario in {@code dir}, by name. */
@@ -100,9 +108,11 @@ record Scenario(String name, String description, List<String> appArgs, String pl
                 chain(required(p, "expect.chain", where), where, false),
                 chain(required(p, "expect.chain", where), where, true),
                 oneOf(required(p, "expect.kind", where), KINDS, where + ": expect.kind"),
-                oneOf(required(p, "expect.direction", where), DIRECTIONS, where + ": expect.direction"));
+                oneOf(required(p, "expect.direction", where), DIRECTIONS, where + ": expect.direction"),
+                positive(p.getProperty("expect.threads-per-core"), where + ": expect.threads-per-core"));
         return new Scenario(name, required(p, "description", where), words(p.getProperty("app", "")),
-                required(p, "plan", where), pairs(p.getProperty("props", ""), where),
+                words(p.getProperty("jvm", "")), required(p, "plan", where),
+                pairs(p.getProperty("props", ""), where),
                 pairs(p.getProperty("quick.props", ""), where), duration, quick,
                 Durations.seconds(p.getProperty("warmup", "3s"), where + ": warmup"),
                 Boolean.parseBoolean(p.getProperty("prime-cache", "false")), e);
@@ -114,6 +124,21 @@ record Scenario(String name, String description, List<String> appArgs, String pl
             throw new UserError(where + ": '" + key + "' is required");
         }
         return v.trim();
+    }
+
+    private static Integer positive(String s, String where) {
+        if (s == null || s.isBlank()) {
+            return null;
+        }
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UserError(where + " must be a whole number of at least 1, got '" + s.trim() + "'");
     }
 
     private static List<String> words(String s) {

@@ -30,12 +30,20 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
     }
 
     static ScenarioVerdict of(Scenario.Expectations e, String scenario, Summary summary) {
+        return of(e, scenario, summary, null);
+    }
+
+    /** {@code cores}: the CPUs the app's JVM had (agent/metadata.json), null when unknown. */
+    static ScenarioVerdict of(Scenario.Expectations e, String scenario, Summary summary, Integer cores) {
         List<Check> checks = new ArrayList<>();
         Summary s = summary == null ? Summary.NONE : summary;
         checks.add(check("primary", e.primary(), text(s.primaryCause()), Set.of(e.primary())));
         checks.add(chainCheck(e, s.causeChain()));
         checks.add(check("kind", String.join("|", e.kinds()), text(s.recommendationKind()), e.kinds()));
         checks.add(check("direction", String.join("|", e.directions()), direction(s), e.directions()));
+        if (e.threadsPerCore() != null) {
+            checks.add(threadsCheck(e.threadsPerCore(), s, cores));
+        }
         return new ScenarioVerdict(scenario, List.copyOf(checks), facts(s));
     }
 
@@ -51,6 +59,23 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
         allowed.addAll(e.optionalChain());
         boolean pass = have.containsAll(e.chain()) && allowed.containsAll(have);
         return new Check("chain", e.chainText(), got, pass ? Status.PASS : Status.FAIL);
+    }
+
+    /**
+     * At most {@code perCore} recommended worker threads per CPU: a count for a CPU-bound run past a few per core only
+     * adds run delay. No count at all passes (nothing was sized).
+     */
+    private static Check threadsCheck(int perCore, Summary s, Integer cores) {
+        String expected = "at most " + perCore + " per CPU";
+        if (s.recommendationKind() == null || cores == null || cores < 1) {
+            return new Check("threads", expected, NA, Status.NA);
+        }
+        Integer n = s.recommendedThreads();
+        if (n == null) {
+            return new Check("threads", expected, "none", Status.PASS);
+        }
+        return new Check("threads", expected, n + " on " + cores + " CPUs",
+                n <= perCore * cores ? Status.PASS : Status.FAIL);
     }
 
     private static Check check(String name, String expected, String got, Set<String> accepted) {

@@ -1,6 +1,7 @@
 package dev.poolscope.cli;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.metadata.AgentMetadata;
 import dev.poolscope.format.summary.Summary;
 
 import java.io.IOException;
@@ -56,10 +57,13 @@ final class ScenariosCommand implements Callable<Integer> {
         List<Scenario> chosen = choose(all);
         if (list) {
             for (Scenario s : chosen) {
-                System.out.printf("%-26s %s%n%26s expects %s, chain %s, %s threads (%s)%n", s.name(),
+                System.out.printf("%-26s %s%n%26s expects %s, chain %s, %s threads (%s)%s%n", s.name(),
                         s.description(), "", s.expect().primary(),
                         s.expect().chainText(),
-                        String.join("|", s.expect().directions()), String.join("|", s.expect().kinds()));
+                        String.join("|", s.expect().directions()), String.join("|", s.expect().kinds()),
+                        s.expect().threadsPerCore() == null
+                                ? ""
+                                : ", at most " + s.expect().threadsPerCore() + " per CPU");
             }
             return 0;
         }
@@ -112,7 +116,7 @@ final class ScenariosCommand implements Callable<Integer> {
             Summary summary = Files.isRegularFile(summaryFile)
                     ? JSON.readValue(summaryFile.toFile(), Summary.class)
                     : null;
-            ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary);
+            ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary, cores(runDir));
             verdicts.add(v);
             row.put("passed", v.passed());
             row.put("checks", v.checks());
@@ -138,6 +142,20 @@ final class ScenariosCommand implements Callable<Integer> {
                 seconds,
                 dir.resolve("scenarios.md"));
         return verdicts.stream().allMatch(ScenarioVerdict::passed) ? 0 : 1;
+    }
+
+    /** The CPUs the run's app had, from its agent's metadata.json; null when it does not say. */
+    private static Integer cores(Path runDir) {
+        Path f = runDir.resolve(RunFolder.METADATA_PATH);
+        if (!Files.isRegularFile(f)) {
+            return null;
+        }
+        try {
+            AgentMetadata m = JSON.readValue(f.toFile(), AgentMetadata.class);
+            return m.os() == null ? null : m.os().availableProcessors();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private List<Scenario> choose(List<Scenario> all) {
