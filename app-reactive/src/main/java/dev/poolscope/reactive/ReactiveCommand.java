@@ -62,6 +62,12 @@ final class ReactiveCommand implements Callable<Integer> {
     @Option(names = "--tx-work-ms", paramLabel = "MS", description = "server-side work inside each checkout transaction, in ms (default: 100)")
     Integer txWorkMs;
 
+    @Option(names = "--slow-query-rows", paramLabel = "N", description = "fill a ledger table of N rows at start-up, read by GET /api/ledger/{account} without an index (default: 0, no ledger)")
+    Long slowQueryRows;
+
+    @Option(names = "--slow-query-index", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL", description = "index the ledger's account_id, so the same query is fast (default: false)")
+    Boolean slowQueryIndex;
+
     @Unmatched
     List<String> unmatched = new ArrayList<>();
 
@@ -122,6 +128,13 @@ final class ReactiveCommand implements Callable<Integer> {
             range("--tx-work-ms", txWorkMs, 0, 60_000);
             args.add("--lab.checkout.tx-work-ms=" + txWorkMs);
         }
+        if (slowQueryRows != null) {
+            range("--slow-query-rows", slowQueryRows, 0, 50_000_000);
+            args.add("--lab.slow-query.rows=" + slowQueryRows);
+        }
+        if (slowQueryIndex != null) {
+            args.add("--lab.slow-query.index=" + slowQueryIndex);
+        }
         springArgs = args.toArray(String[]::new);
         return 0;
     }
@@ -130,7 +143,7 @@ final class ReactiveCommand implements Callable<Integer> {
         return springArgs;
     }
 
-    private void range(String option, int value, int min, int max) {
+    private void range(String option, long value, long min, long max) {
         if (value < min || value > max) {
             throw new ParameterException(spec.commandLine(),
                     option + " must be between " + min + " and " + max + ", got " + value);

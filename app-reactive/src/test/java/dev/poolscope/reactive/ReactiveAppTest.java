@@ -42,7 +42,7 @@ import reactor.netty.resources.LoopResources;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.event-loops=3",
         "lab.r2dbc.pool-size=6",
-        "lab.r2dbc.acquire-timeout-ms=1000", "lab.checkout.tx-work-ms=20",
+        "lab.r2dbc.acquire-timeout-ms=1000", "lab.checkout.tx-work-ms=20", "lab.slow-query.rows=20000",
         // Redis outages cost one command timeout per call; short ones keep the outage tests short.
         "spring.data.redis.timeout=500ms"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -186,7 +186,44 @@ class ReactiveAppTest {
         assertProblem(http().post("/api/checkout", "{\"userId\":0,\"productId\":1}"), 400,
                 "userId must be a positive number");
         assertProblem(http().get("/api/products/99999"), 404, "no product 99999");
+        assertProblem(http().get("/api/shelves/0"), 400, "shelf id must be positive, got 0");
+        assertProblem(http().get("/api/shelves/1?items=101"), 400,
+                "items must be between 1 and 100, got 101");
+        assertProblem(http().get("/api/shelves/101"), 404, "no shelf 101");
+        assertProblem(http().get("/api/ledger/100001"), 400,
+                "account id must be between 1 and 100000, got 100001");
+        assertProblem(http().get("/api/ledger/x"), 400, null);
         assertProblem(http().get("/no/such/path"), 404, null);
+    }
+
+    /**
+     * The N+1: the shelf, its items, one query per product; the same products as the servlet app's. A whole shelf: more
+     * items than concatMap asks for at once (32), which once hung the transaction's one connection.
+     */
+    @Test
+    @Order(2)
+    void aShelfListsItsFirstItemsProducts() throws Exception {
+        HttpResponse<String> r = http().get("/api/shelves/3?items=100");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode items = JSON.readTree(r.body()).get("items");
+        assertThat(items.size()).isEqualTo(100);
+        assertThat(items.get(0).get("productId").asLong()).isEqualTo(1 + 200 * 37 % 10000);
+        assertThat(items.get(6).get("name").asText()).isEqualTo("Product " + (1 + 206 * 37 % 10000));
+    }
+
+    /** Made at start-up (lab.slow-query.rows above), read whole for one account: no index. */
+    @Test
+    @Order(2)
+    void theLedgerIsReadByASequentialScan() throws Exception {
+        HttpResponse<String> r = http().get("/api/ledger/5");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode body = JSON.readTree(r.body());
+        assertThat(body.get("entries").asLong()).isEqualTo(1);
+        assertThat(body.get("balance").decimalValue()).isEqualByComparingTo("0.04");
+        assertThat(db.sql("explain select count(*) from ledger where account_id = 5")
+                .map(row -> row.get(0, String.class)).all().collectList().block())
+                .anyMatch(line -> line.contains("Seq Scan on ledger"))
+                .noneMatch(line -> line.contains("Index"));
     }
 
     @Test

@@ -73,6 +73,15 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--redis-stall-ms", paramLabel = "MS", description = "make Redis itself slow: another client keeps it in DEBUG SLEEP of MS, back to back (default: 0, off)")
     Integer redisStallMs;
 
+    @Option(names = "--slow-query-rows", paramLabel = "N", description = "fill a ledger table of N rows at start-up, read by GET /api/ledger/{account} without an index (default: 0, no ledger)")
+    Long slowQueryRows;
+
+    @Option(names = "--slow-query-index", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL", description = "index the ledger's account_id, so the same query is fast (default: false)")
+    Boolean slowQueryIndex;
+
+    @Option(names = "--retain-mb", paramLabel = "MB", description = "keep MB of byte arrays live for the app's whole life, as a cache that never evicts (default: 0)")
+    Integer retainMb;
+
     @Option(names = "--access-log", description = "log one line per request (request id, method, uri, status, ms)")
     boolean accessLog;
 
@@ -150,6 +159,18 @@ final class LabCommand implements Callable<Integer> {
             range("--redis-stall-ms", redisStallMs, 0, 1000);
             args.add("--lab.redis.stall-ms=" + redisStallMs);
         }
+        if (slowQueryRows != null) {
+            range("--slow-query-rows", slowQueryRows, 0, 50_000_000);
+            args.add("--lab.slow-query.rows=" + slowQueryRows);
+        }
+        if (slowQueryIndex != null) {
+            args.add("--lab.slow-query.index=" + slowQueryIndex);
+        }
+        if (retainMb != null) {
+            // Most of this JVM's maximum heap at most: the app itself needs the rest to start.
+            range("--retain-mb", retainMb, 0, (int) (Runtime.getRuntime().maxMemory() * 0.9 / (1 << 20)));
+            args.add("--lab.heap.retain-mb=" + retainMb);
+        }
         if (accessLog) {
             args.add("--lab.access-log=true");
         }
@@ -161,7 +182,7 @@ final class LabCommand implements Callable<Integer> {
         return springArgs;
     }
 
-    private void range(String option, int value, int min, int max) {
+    private void range(String option, long value, long min, long max) {
         if (value < min || value > max) {
             throw new ParameterException(spec.commandLine(),
                     option + " must be between " + min + " and " + max + ", got " + value);

@@ -36,6 +36,13 @@ class BadInputTest {
             GET  | /api/serial?ms=-1                 | 400 | ms must be between 0 and 1000, got -1
             GET  | /api/serial?ms=1001               | 400 | ms must be between 0 and 1000, got 1001
             GET  | /api/nothing-here                 | 404 | No static resource api/nothing-here.
+            GET  | /api/shelves/0                    | 400 | shelf id must be positive, got 0
+            GET  | /api/shelves/1?items=0            | 400 | items must be between 1 and 100, got 0
+            GET  | /api/shelves/1?items=101          | 400 | items must be between 1 and 100, got 101
+            GET  | /api/shelves/1?items=many         | 400 | Failed to convert 'items' with value: 'many'
+            GET  | /api/shelves/101                  | 404 | no shelf 101
+            GET  | /api/ledger/1                     | 404 | no ledger: start the app with --slow-query-rows N
+            GET  | /api/ledger/x                     | 400 | Failed to convert 'accountId' with value: 'x'
             """)
     void refusedWithProblemJson(String method, String path, int status, String detail) throws Exception {
         Http http = new Http(port);

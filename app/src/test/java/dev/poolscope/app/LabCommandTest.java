@@ -47,8 +47,18 @@ class LabCommandTest {
 
     @Test
     void scenarioKnobsBecomeLabProperties() {
-        assertThat(parse("--tx-call-ms", "80", "--redis-stall-ms", "200").springArgs()).contains(
-                "--lab.checkout.tx-call-ms=80", "--lab.redis.stall-ms=200");
+        assertThat(parse("--tx-call-ms", "80", "--redis-stall-ms", "200", "--retain-mb", "16").springArgs())
+                .contains("--lab.checkout.tx-call-ms=80", "--lab.redis.stall-ms=200",
+                        "--lab.heap.retain-mb=16");
+    }
+
+    @Test
+    void theSlowQueryKnobsBecomeLabProperties() {
+        assertThat(parse("--slow-query-rows", "500000", "--slow-query-index").springArgs()).contains(
+                "--lab.slow-query.rows=500000", "--lab.slow-query.index=true");
+        assertThat(parse().springArgs()).noneMatch(a -> a.startsWith("--lab.slow-query"));
+        assertThat(parse("--slow-query-rows", "50000001")).isNull();
+        assertThat(err.toString()).contains("--slow-query-rows must be between 0 and 50000000, got 50000001");
     }
 
     @Test
@@ -71,5 +81,10 @@ class LabCommandTest {
         assertThat(err.toString()).contains("--redis-stall-ms must be between 0 and 1000, got 1500");
         assertThat(parse("--tx-call-ms", "-1")).isNull();
         assertThat(err.toString()).contains("--tx-call-ms must be between 0 and 60000, got -1");
+        // More than the JVM's heap could hold: refused before Spring starts, not an OutOfMemoryError after.
+        long tooMuch = Runtime.getRuntime().maxMemory() / (1 << 20) + 1;
+        assertThat(parse("--retain-mb", String.valueOf(tooMuch))).isNull();
+        assertThat(err.toString()).contains("--retain-mb must be between 0 and ")
+                .contains(", got " + tooMuch);
     }
 }

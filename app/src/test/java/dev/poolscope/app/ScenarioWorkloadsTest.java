@@ -19,11 +19,11 @@ import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * The workloads the diagnosis scenarios are built from, on real PostgreSQL and Redis: a Redis kept in DEBUG SLEEP by
- * another client, a checkout that calls out inside its transaction, one monitor every request takes, and an audit
- * trail that allocates inside its monitor.
+ * another client, a checkout that calls out inside its transaction, one monitor every request takes, an audit
+ * trail that allocates inside its monitor, and a live set kept for the app's life beside requests that allocate.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.redis.stall-ms=200",
-        "lab.checkout.tx-call-ms=150", "lab.checkout.tx-work-ms=0"})
+        "lab.checkout.tx-call-ms=150", "lab.checkout.tx-work-ms=0", "lab.heap.retain-mb=16"})
 @DirtiesContext
 class ScenarioWorkloadsTest {
 
@@ -90,5 +90,20 @@ class ScenarioWorkloadsTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void theLiveSetIsKeptAndEachRequestAllocatesWhatItAsks() {
+        Http http = new Http(port);
+        HttpResponse<String> r = http.get("/api/alloc?kb=1024");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        // 128 chunks of 8 KB, each adding its length and one marked byte.
+        long checksum = 0;
+        for (int i = 0; i < 128; i++) {
+            checksum += (byte) i + 8192;
+        }
+        assertThat(r.body()).contains("\"kb\":1024").contains("\"liveMb\":16")
+                .contains("\"checksum\":" + checksum);
+        assertThat(http.get("/api/alloc?kb=0").statusCode()).isEqualTo(400);
     }
 }

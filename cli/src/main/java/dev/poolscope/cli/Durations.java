@@ -4,14 +4,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** "60", "60s", "2m", "1m30s" to whole seconds. */
-final class Durations {
+public final class Durations {
 
     private static final Pattern PART = Pattern.compile("(\\d+)([hms]?)");
 
     private Durations() {
     }
 
-    static int seconds(String text, String option) {
+    public static int seconds(String text, String option) {
         String t = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);
         if (t.isEmpty() || !t.matches("(\\d+[hms]?)+")) {
             throw new UserError(option + " must look like 60, 60s, 2m or 1m30s, got '" + text + "'");

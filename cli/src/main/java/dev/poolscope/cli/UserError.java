@@ -1,8 +1,8 @@
 package dev.poolscope.cli;
 
 /** Something the user can fix; printed as one line, exit code 2. */
-final class UserError extends RuntimeException {
-    UserError(String message) {
+public final class UserError extends RuntimeException {
+    public UserError(String message) {
         super(message);
     }
 }

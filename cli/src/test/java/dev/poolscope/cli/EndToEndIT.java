@@ -1,9 +1,18 @@
 package dev.poolscope.cli;
 
+import dev.poolscope.cli.process.Analysis;
+import dev.poolscope.cli.process.Layout;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -36,10 +45,12 @@ class EndToEndIT {
     @Order(1)
     void aStarvedPoolIsDiagnosedAsPoolStarvation() throws Exception {
         Path dir = work.resolve("starved");
-        int exit = PoolscopeCli.execute("run", "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500",
+        Launcher.Result r = Launcher.run("run", "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500",
                 "--vus", "40", "--duration", "12s",
                 "--warmup", "3s", "--jmeter-prop", "checkoutPercent=100", "--out", dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.out()).endsWith(dir.resolve("report.html") + "\n");
+        assertThat(r.err()).contains("[run] analyse: " + dir + " (heap " + Analysis.heap() + ")");
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("primary_cause").asText()).isEqualTo("pool-starvation");
         assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isPositive();
@@ -64,24 +75,36 @@ class EndToEndIT {
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("app").path("poolSize").asText()).isEqualTo("2");
         // The overhead bench reads the same share, over the same load phase, through the analysis' agent-cpu.
-        double benchShare = OverheadBench.agentCpuShare(Layout.detect(), dir,
-                run.path("phases").path("loadStartMs").asLong(),
-                run.path("phases").path("loadEndMs").asLong());
+        Path share = dir.resolve("agent-cpu.json");
+        assertThat(
+                new Analysis(Layout.detect()).run(java.util.List.of("agent-cpu", dir.toString(), "--from-ms",
+                        run.path("phases").path("loadStartMs").asText(), "--to-ms",
+                        run.path("phases").path("loadEndMs").asText()), share))
+                .isZero();
+        double benchShare = JSON.readTree(share.toFile()).path("agent_share").asDouble();
         assertThat(benchShare).isCloseTo(agentCpu.path("agent_share").asDouble(),
                 org.assertj.core.data.Offset.offset(0.002));
         assertThat(run.path("phases").path("loadEndMs").asLong())
                 .isGreaterThan(run.path("phases").path("loadStartMs").asLong());
+        // The benches of the analysis on a real run: both recordings, the .jtl beside them.
+        Launcher.Result analysis = Launcher.run("bench", "analysis", dir.toString(), "--repeat", "1");
+        assertThat(analysis.exit()).as(analysis.toString()).isZero();
+        assertThat(analysis.out()).contains("recordings: agent/recording.jfr, agent/async-profiler.jfr (",
+                "ratio analyze/bare: wall ");
+        Launcher.Result flame = Launcher.run("bench", "flame", dir.toString(), "--repeat", "1");
+        assertThat(flame.exit()).as(flame.toString()).isZero();
+        assertThat(flame.out()).contains("poolscope flame: html + collapsed (one run)", "ratio ");
     }
 
     @Test
     @Order(2)
     void aPingOnlyRunIsHealthy() throws Exception {
         Path dir = work.resolve("ping");
-        int exit = PoolscopeCli.execute("run", "--plan", "ping-1000", "--vus", "5", "--jmeter-prop",
+        Launcher.Result r = Launcher.run("run", "--plan", "ping-1000", "--vus", "5", "--jmeter-prop",
                 "loops=-1", "--jmeter-prop", "thinktime=20",
                 "--duration", "10s", "--warmup", "3s", "--prime-cache", "--no-dashboard", "--out",
                 dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
                 .isEqualTo("healthy");
@@ -98,11 +121,12 @@ class EndToEndIT {
     @Order(3)
     void aTwoByTwoMatrixComparesEveryCellWithItsCauseAndStartup() throws Exception {
         Path dir = work.resolve("matrix");
-        int exit = PoolscopeCli.execute("sweep", "--threads", "4,32", "--vary", "server=tomcat,undertow",
+        Launcher.Result r = Launcher.run("sweep", "--threads", "4,32", "--vary", "server=tomcat,undertow",
                 "--pool-size", "4", "--plan", "vu500", "--vus", "16", "--duration", "3s", "--warmup", "1s",
                 "--out",
                 dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.out()).endsWith(dir.resolve("compare.html") + "\n");
         JsonNode sweep = JSON.readTree(dir.resolve("sweep.json").toFile());
         assertThat(sweep.path("knobs").toString()).isEqualTo("[\"threads\",\"server\"]");
         assertThat(sweep.path("runs").findValuesAsText("name")).containsExactly("threads-0004_server-tomcat",
@@ -151,20 +175,18 @@ class EndToEndIT {
         // A short cache TTL keeps the product reads reaching PostgreSQL while the agent records: with the default
         // 300 s every product is in Redis long before the attach, no connection is borrowed in the window, and an
         // attached agent meets a pool only when it is used.
-        try (AppProcess app = AppProcess.start(Layout.detect(), java.util.List.of("--lab.cache.ttl=1s"),
-                java.util.List.of(), null, null,
-                Files.createDirectories(work.resolve("attach-app")).resolve("app.log"))) {
-            String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");
+        try (LabApp app = LabApp.start(Map.of(), work.resolve("attach-app.log"), "--lab.cache.ttl=1s")) {
+            String url = app.url();
             SteadyLoad load = new SteadyLoad(url, 4);
             try {
                 load.awaitSent(40);
-                java.util.concurrent.CompletableFuture<Integer> attach = java.util.concurrent.CompletableFuture
-                        .supplyAsync(
-                                () -> PoolscopeCli.execute("attach", Long.toString(app.pid()), "--duration",
-                                        "6s", "--out", dir.toString()));
+                // The analysis heap, given, is the one the attach's analysis gets.
+                Path attachLog = work.resolve("attach.log");
+                Process attach = Launcher.start(Map.of("POOLSCOPE_ANALYSIS_XMX", "384m"), attachLog, "attach",
+                        Long.toString(app.pid()), "--duration", "6s", "--out", dir.toString());
                 long deadline = System.nanoTime() + 120_000_000_000L;
                 while (JSON.readTree(readOr(dir.resolve("run.json"))).path("phases").path("loadStartMs")
-                        .isMissingNode() && !attach.isDone() && System.nanoTime() < deadline) {
+                        .isMissingNode() && attach.isAlive() && System.nanoTime() < deadline) {
                     Thread.sleep(200);
                 }
                 // In this JVM: a second launcher JVM can take longer to start here than the recording lasts.
@@ -182,12 +204,16 @@ class EndToEndIT {
                 String said = captured.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
                         .filter(l -> l.startsWith("poolscope:"))
                         .collect(java.util.stream.Collectors.joining("\n"));
-                assertThat(attach.isDone()).as("the first attach still records").isFalse();
+                assertThat(attach.isAlive()).as("the first attach still records").isTrue();
                 assertThat(secondExit).as(said).isEqualTo(1);
                 assertThat(said).isEqualTo("poolscope: pid " + app.pid()
                         + " is already attached: the poolscope agent records to " + dir.resolve("agent")
                         + "; that recording goes on untouched");
-                assertThat(attach.get(5, java.util.concurrent.TimeUnit.MINUTES)).isZero();
+                assertThat(attach.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+                assertThat(attach.exitValue()).as(Files.readString(attachLog)).isZero();
+                assertThat(Files.readString(attachLog))
+                        .contains("[attach] analyse: " + dir + " (heap -Xmx384m)")
+                        .endsWith(dir.resolve("report.html") + "\n");
                 long attachReturned = System.currentTimeMillis();
                 load.awaitSentAfter(attachReturned, 40);
             } finally {
@@ -233,12 +259,11 @@ class EndToEndIT {
     @Order(5)
     void attachFindsAPoolNobodyBorrowsFrom() throws Exception {
         Path dir = work.resolve("attached-idle");
-        Layout layout = Layout.detect();
-        try (AppProcess app = AppProcess.start(
-                java.util.List.of(Layout.javaBin(), "-Dcom.zaxxer.hikari.housekeeping.periodMs=500", "-jar",
-                        layout.appJar().toString(), "--port", "0"),
-                Files.createDirectories(work.resolve("attach-idle-app")).resolve("app.log"))) {
-            String url = app.awaitReady(java.time.Duration.ofMinutes(3)).get("url");
+        // HikariCP's housekeeping period through the launcher's own variable for the app's JVM options.
+        try (LabApp app = LabApp.start(
+                Map.of("POOLSCOPE_APP_JVM_OPTS", "-Dcom.zaxxer.hikari.housekeeping.periodMs=500"),
+                work.resolve("attach-idle-app.log"))) {
+            String url = app.url();
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
             java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(
                     true);
@@ -255,21 +280,59 @@ class EndToEndIT {
                     }
                 }
             });
-            int exit;
+            Launcher.Result attached;
             try {
-                exit = PoolscopeCli.execute("attach", Long.toString(app.pid()), "--duration", "3s", "--out",
+                attached = Launcher.run("attach", Long.toString(app.pid()), "--duration", "3s", "--out",
                         dir.toString());
             } finally {
                 running.set(false);
                 pings.join(10_000);
             }
-            assertThat(exit).isZero();
+            assertThat(attached.exit()).as(attached.toString()).isZero();
             JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
             assertThat(summary.path("hold_ms").path("max").asDouble()).as("no connection borrowed").isZero();
             assertThat(summary.path("pool_size").asDouble())
                     .as("the idle pool, found in %s",
                             Files.readString(dir.resolve("agent").resolve("metadata.json")))
                     .isEqualTo(10);
+        }
+    }
+
+    /** {@code ./poolscope app --port 0}, as a user starts it; the script becomes the app's JVM, so this is its pid. */
+    record LabApp(Process process, String url) implements AutoCloseable {
+        static final Pattern READY = Pattern.compile("poolscope-app ready: url=(\\S+)");
+
+        static LabApp start(Map<String, String> env, Path log, String... args) throws Exception {
+            List<String> all = new ArrayList<>(List.of("app", "--port", "0"));
+            all.addAll(List.of(args));
+            Process p = Launcher.start(env, log, all.toArray(String[]::new));
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+            while (p.isAlive() && System.nanoTime() < deadline) {
+                Matcher m = READY.matcher(Files.readString(log));
+                if (m.find()) {
+                    return new LabApp(p, m.group(1));
+                }
+                Thread.sleep(200);
+            }
+            p.destroy();
+            throw new AssertionError("the app did not become ready: " + Files.readString(log));
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        boolean alive() {
+            return process.isAlive();
+        }
+
+        /** SIGTERM, so the app stops its embedded PostgreSQL and Redis. */
+        @Override
+        public void close() throws Exception {
+            process.destroy();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
         }
     }
 

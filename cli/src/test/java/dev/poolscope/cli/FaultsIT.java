@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -34,18 +34,18 @@ class FaultsIT {
     @Test
     void appKilledMidLoadKeepsTheRequestsServedBeforeAndLeavesNothingRunning() throws Exception {
         Path dir = work.resolve("killed-app");
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+        Process exit = Launcher.start(Map.of(), work.resolve("killed-app.log"), "run",
                 "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500", "--vus", "20", "--duration",
                 "40s",
-                "--warmup", "2s", "--no-dashboard", "--out", dir.toString()));
+                "--warmup", "2s", "--no-dashboard", "--out", dir.toString());
         awaitLoad(dir, exit);
         // JFR flushes its chunk to disk about once a second: give the load a few flushes before the kill.
         Thread.sleep(5_000);
         ProcessHandle app = descendant("poolscope-app");
         long[] backends = backends(dir);
         app.destroyForcibly(); // SIGKILL: no shutdown hook, JFR never writes recording.jfr
-        int code = exit.get(3, TimeUnit.MINUTES);
-        assertThat(code).as("a run whose app died fails").isNotZero();
+        assertThat(exit.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        assertThat(exit.exitValue()).as("a run whose app died fails").isNotZero();
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("requests").asLong()).as("requests served before the kill").isPositive();
         assertThat(summary.path("recording").path("partial").asBoolean()).isTrue();
@@ -61,12 +61,12 @@ class FaultsIT {
     @Test
     void jmeterKilledMidLoadKeepsItsRowsAndTheRunIsAnalysed() throws Exception {
         Path dir = work.resolve("killed-jmeter");
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+        Process exit = Launcher.start(Map.of(), work.resolve("killed-jmeter.log"), "run",
                 "--plan", "vu500", "--vus", "10", "--duration", "40s", "--warmup", "2s", "--no-dashboard",
-                "--out", dir.toString()));
+                "--out", dir.toString());
         awaitLoad(dir, exit);
         descendant("ApacheJMeter").destroyForcibly();
-        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        assertFinishes(exit, 0);
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("jmeterExitCode").asInt()).isNotZero();
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
@@ -77,12 +77,12 @@ class FaultsIT {
     @Test
     void redisKilledMidLoadReadsGoToPostgresAndTheReportCountsTheRedisErrors() throws Exception {
         Path dir = work.resolve("killed-redis");
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+        Process exit = Launcher.start(Map.of(), work.resolve("killed-redis.log"), "run",
                 "--plan", "vu500", "--vus", "10", "--duration", "14s", "--warmup", "2s", "--no-dashboard",
-                "--out", dir.toString()));
+                "--out", dir.toString());
         awaitLoad(dir, exit);
         ProcessHandle.of(backends(dir)[1]).orElseThrow().destroyForcibly();
-        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        assertFinishes(exit, 0);
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         System.out.println("killed-redis: " + summary.path("server_failures") + " error_rate "
                 + summary.path("error_rate") + " primary " + summary.path("primary_cause") + " "
@@ -94,12 +94,12 @@ class FaultsIT {
     @Test
     void postgresKilledMidLoadGives503sWithinTheConnectionTimeout() throws Exception {
         Path dir = work.resolve("killed-postgres");
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> PoolscopeCli.execute("run",
+        Process exit = Launcher.start(Map.of(), work.resolve("killed-postgres.log"), "run",
                 "--connection-timeout", "2000", "--plan", "vu500", "--vus", "10", "--duration", "14s",
-                "--warmup", "2s", "--no-dashboard", "--out", dir.toString()));
+                "--warmup", "2s", "--no-dashboard", "--out", dir.toString());
         awaitLoad(dir, exit);
         ProcessHandle.of(backends(dir)[0]).orElseThrow().destroyForcibly();
-        assertThat(exit.get(3, TimeUnit.MINUTES)).isZero();
+        assertFinishes(exit, 0);
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         System.out.println("killed-postgres: " + summary.path("server_failures") + " error_rate "
                 + summary.path("error_rate") + " server " + summary.path("server_ms") + " threads "
@@ -117,14 +117,13 @@ class FaultsIT {
 
     @Test
     void launcherKilledTakesTheAppJMeterAndTheBackendsWithIt() throws Exception {
-        Path home = Path.of(System.getProperty("poolscope.home"));
         Path dir = work.resolve("killed-launcher");
-        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + home, "-jar",
-                home.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--plan", "vu500", "--vus",
-                "10",
-                "--duration", "60s", "--warmup", "2s", "--no-dashboard", "--no-analyze", "--out",
-                dir.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        // The script execs the launcher's JVM: this process is that JVM.
+        Process launcher = Launcher.start(Map.of(), work.resolve("killed-launcher.log"), "run", "--plan",
+                "vu500",
+                "--vus", "10", "--duration", "60s", "--warmup", "2s", "--no-dashboard", "--no-analyze",
+                "--out",
+                dir.toString());
         try {
             await(() -> lines(dir.resolve("jmeter/results.jtl")) > 20 || !launcher.isAlive(), 180);
             assertThat(launcher.isAlive()).isTrue();
@@ -140,9 +139,14 @@ class FaultsIT {
     }
 
     /** Waits until JMeter has written a few rows (the load runs), failing early if the run ended. */
-    private static void awaitLoad(Path dir, CompletableFuture<Integer> run) throws Exception {
-        await(() -> lines(dir.resolve("jmeter/results.jtl")) > 40 || run.isDone(), 180);
-        assertThat(run.isDone()).as("the run is still loading").isFalse();
+    private static void awaitLoad(Path dir, Process run) throws Exception {
+        await(() -> lines(dir.resolve("jmeter/results.jtl")) > 40 || !run.isAlive(), 180);
+        assertThat(run.isAlive()).as("the run is still loading").isTrue();
+    }
+
+    private static void assertFinishes(Process run, int exit) throws InterruptedException {
+        assertThat(run.waitFor(3, TimeUnit.MINUTES)).as("the run ends").isTrue();
+        assertThat(run.exitValue()).isEqualTo(exit);
     }
 
     private static ProcessHandle descendant(String commandPart) {

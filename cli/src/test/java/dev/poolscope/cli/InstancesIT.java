@@ -29,9 +29,9 @@ class InstancesIT {
     @Test
     void twoInstancesGiveOneReportWithBoth() throws Exception {
         Path dir = work.resolve("two");
-        int exit = PoolscopeCli.execute("run", "--instances", "2", "--plan", "vu500", "--vus", "20",
+        Launcher.Result r = Launcher.run("run", "--instances", "2", "--plan", "vu500", "--vus", "20",
                 "--duration", "10s", "--warmup", "2s", "--no-dashboard", "--out", dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
         ObjectMapper json = new ObjectMapper();
         JsonNode s = json.readTree(dir.resolve("summary.json").toFile());
         JsonNode instances = s.path("instances");

@@ -33,10 +33,10 @@ class OwnAppIT {
     @Test
     void yourAppUnderYourPlanWithoutRequestIdsIsDiagnosedAndJoined() throws Exception {
         Path dir = work.resolve("orders");
-        int exit = PoolscopeCli.execute("run", "--app-cmd", "${java} -jar " + JAR + " --server.port=${port}",
+        Launcher.Result r = Launcher.run("run", "--app-cmd", "${java} -jar " + JAR + " --server.port=${port}",
                 "--ready-url", "http://127.0.0.1:${port}/health", "--plan", PLAN.toString(), "--jmeter-prop",
                 "users=20", "--duration", "10s", "--no-dashboard", "--out", dir.toString());
-        assertThat(exit).isZero();
+        assertThat(r.exit()).as(r.toString()).isZero();
 
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         JsonNode command = run.path("appCommand");
@@ -70,10 +70,10 @@ class OwnAppIT {
     @Test
     void anAppThatExitsBeforeReadyIsOneLineAndTheFolderKeepsWhatItHas() throws Exception {
         Path dir = work.resolve("exits");
-        int exit = PoolscopeCli.execute("run", "--app-cmd",
+        Launcher.Result r = Launcher.run("run", "--app-cmd",
                 "${java} -jar " + work.resolve("no-such.jar") + " --server.port=${port}", "--plan",
                 PLAN.toString(), "--no-agent", "--out", dir.toString());
-        assertThat(exit).isEqualTo(2);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(2);
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("error").asText())
                 .startsWith("the app exited (code 1) before it was ready; its last"
@@ -86,10 +86,10 @@ class OwnAppIT {
     void aReadyUrlThatNeverAnswersTimesOutAndTheAppIsStopped() throws Exception {
         Path dir = work.resolve("never");
         Path sleeper = HOME.resolve("cli/src/test/resources/ownapp/Sleeper.java");
-        int exit = PoolscopeCli.execute("run", "--app-cmd", "${java} " + sleeper + " ${port}", "--ready-url",
+        Launcher.Result r = Launcher.run("run", "--app-cmd", "${java} " + sleeper + " ${port}", "--ready-url",
                 "http://127.0.0.1:${port}/health", "--ready-timeout", "3s", "--plan", PLAN.toString(),
                 "--no-agent", "--out", dir.toString());
-        assertThat(exit).isEqualTo(2);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(2);
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         assertThat(run.path("error").asText()).matches(
                 "http://127\\.0\\.0\\.1:\\d+/health did not answer 2xx within 3 s \\(last: \\w+\\); the app was"
@@ -103,11 +103,10 @@ class OwnAppIT {
     void aKilledLauncherTakesYourAppWithIt() throws Exception {
         Path dir = work.resolve("killed");
         Path sleeper = HOME.resolve("cli/src/test/resources/ownapp/Sleeper.java");
-        Process launcher = new ProcessBuilder(Layout.javaBin(), "-Dpoolscope.home=" + HOME, "-jar",
-                HOME.resolve("cli/target/poolscope-cli.jar").toString(), "run", "--app-cmd",
+        // The script execs the launcher's JVM: this process is that JVM.
+        Process launcher = Launcher.start(java.util.Map.of(), work.resolve("killed.log"), "run", "--app-cmd",
                 "${java} " + sleeper + " ${port}", "--ready-url", "http://127.0.0.1:${port}/health", "--plan",
-                PLAN.toString(), "--no-agent", "--out", dir.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                PLAN.toString(), "--no-agent", "--out", dir.toString());
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!log(dir).contains("sleeping, not listening") && System.nanoTime() < deadline) {

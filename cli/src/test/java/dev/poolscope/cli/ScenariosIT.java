@@ -30,8 +30,9 @@ class ScenariosIT {
     @Test
     void twoQuickScenariosRunAndTheirVerdictsFollowTheirSummaries() throws Exception {
         Path dir = work.resolve("suite");
-        int exit = PoolscopeCli.execute("scenarios", "--quick", "--out", dir.toString(), "held-across-call",
+        Launcher.Result r = Launcher.run("scenarios", "--quick", "--out", dir.toString(), "held-across-call",
                 "lock-bound");
+        int exit = r.exit();
 
         JsonNode suite = JSON.readTree(dir.resolve("scenarios.json").toFile());
         assertThat(suite.path("total").asInt()).isEqualTo(2);
@@ -91,11 +92,11 @@ class ScenariosIT {
         Path wrong = work.resolve("wrong");
         Files.createDirectories(wrong);
         Files.writeString(wrong.resolve("held-across-call.properties"),
-                Files.readString(Path.of("..", "scenarios", "held-across-call.properties"))
+                Files.readString(Launcher.HOME.resolve("scenarios/held-across-call.properties"))
                         .replace("expect.primary = connection-held", "expect.primary = gc-pressure"));
-        int again = PoolscopeCli.execute("scenarios", "--evaluate", dir.toString(), "--scenario-dir",
+        Launcher.Result again = Launcher.run("scenarios", "--evaluate", dir.toString(), "--scenario-dir",
                 wrong.toString(), "held-across-call");
-        assertThat(again).isEqualTo(1);
+        assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         JsonNode redone = JSON.readTree(dir.resolve("scenarios.json").toFile());
         assertThat(redone.path("evaluatedOnly").asBoolean()).isTrue();
         JsonNode primary = redone.path("scenarios").get(0).path("checks").get(0);

@@ -59,7 +59,13 @@ class PlanFilesTest {
                     "requests", "10000", "path", "/api/ping"),
             plan("greetings.jmx", "vus", "100", "rampup", "0", "duration", "60", "loops", "-1", "thinktime",
                     "0",
-                    "path", "/api/sleep?ms=1000"));
+                    "path", "/api/sleep?ms=1000"),
+            plan("slow-query.jmx", "vus", "40", "rampup", "0", "duration", "60", "loops", "-1", "thinktime",
+                    "0",
+                    "accounts", "100000"),
+            plan("n-plus-1.jmx", "vus", "20", "rampup", "0", "duration", "60", "loops", "-1", "thinktime",
+                    "0",
+                    "shelves", "100", "items", "50"));
 
     private static ArgumentSet plan(String file, String... knobs) {
         Map<String, String> expected = new LinkedHashMap<>();

@@ -46,7 +46,9 @@ class PlanSmokeTest {
         Path jar = Path.of(System.getProperty("poolscope.app.jar"));
         assertThat(jar).as("build the app first: ./mvnw -pl app -am install -DskipTests").exists();
         app = new ProcessBuilder(JMeterWrapper.javaHome().resolve("bin/java").toString(), "-Xmx384m", "-jar",
-                jar.toString(), "--port", "0", "--access-log").redirectErrorStream(true).start();
+                jar.toString(), "--port", "0", "--access-log", "--slow-query-rows", "20000")
+                .redirectErrorStream(true)
+                .start();
         CompletableFuture<URI> ready = new CompletableFuture<>();
         Thread reader = new Thread(() -> readAppOutput(ready), "app-stdout");
         reader.setDaemon(true);
@@ -135,6 +137,20 @@ class PlanSmokeTest {
         JtlSummary s = smoke("greetings", "-Jvus=4", "-Jduration=3");
         assertThat(s.byLabel()).containsOnlyKeys("GET /api/sleep?ms=1000");
         assertThat(s.samples()).isBetween(4L, 16L);
+    }
+
+    @Test
+    void slowQueryReadsRandomAccounts() throws Exception {
+        JtlSummary s = smoke("slow-query", "-Jvus=3", "-Jduration=3");
+        assertThat(s.byLabel()).containsOnlyKeys("GET /api/ledger/{account}");
+        assertThat(s.samples()).isBetween(3L, 5000L);
+    }
+
+    @Test
+    void nPlus1ReadsShelvesWithTheirItems() throws Exception {
+        JtlSummary s = smoke("n-plus-1", "-Jvus=2", "-Jloops=3", "-Jitems=5");
+        assertThat(s.samples()).isEqualTo(6);
+        assertThat(s.byLabel()).containsOnlyKeys("GET /api/shelves/{id}?items={items}");
     }
 
     private static JtlSummary smoke(String plan, String... overrides) throws Exception {

@@ -15,7 +15,8 @@ import java.lang.instrument.Instrumentation;
  * One recording at a time. From premain it lasts until the JVM exits. Attached to a running JVM
  * ({@code agentmain}) it lasts until {@code stop} is sent the same way, {@code stopAfter} elapses or the JVM
  * exits. The state is published as system properties ({@value #STATE}, {@value #OUT}, {@value #MESSAGE}), which
- * an attach client reads without loading anything.
+ * an attach client reads without loading anything. Over 300 lines because start, stop and the published state
+ * are one life cycle: each part's start is a few lines of wiring whose failure handling must see the others.
  */
 public final class Agent {
     static final String STATE = "poolscope.agent.state";
@@ -91,11 +92,14 @@ public final class Agent {
         RequestStats.recording(false);
 
         long tA = System.nanoTime();
+        // Before the hooks, whose first request loads the request event (JDK 25+ only; see the class).
+        ContextualFields.install(inst);
         // The hooks stay on this thread: from premain they must be in place before the host loads its classes.
         if (o.instrument()) {
             try {
                 dev.poolscope.agent.loops.LoopHooks.configure(o.loopStall());
                 dev.poolscope.agent.request.ClockBudget.configure(o.requestClockPerSecond());
+                dev.poolscope.agent.statements.StatementHooks.configure(o.statements());
                 if (!hooksInstalled) {
                     Instrumenter.install(inst, attached);
                     hooksInstalled = true;

@@ -16,8 +16,9 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         String wallThreads, int stackDepth, Duration threshold,
         Duration sampleInterval, Duration gaugeInterval, Duration schedInterval, boolean console,
         Duration consoleInterval, long maxSizeBytes, long minFreeBytes, boolean instrument,
-        int requestClockPerSecond,
-        Duration loopStall, Duration stopAfter, Map<String, String> effective,
+        int requestClockPerSecond, int allocSamplesPerSecond,
+        Duration loopStall, boolean statements, Duration statementThreshold, Duration stopAfter,
+        Map<String, String> effective,
         List<String> problems) {
 
     static final String DEFAULT_OUT_PREFIX = "poolscope-agent-";
@@ -42,7 +43,10 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
         d.put("minFree", "100m");
         d.put("instrument", "true");
         d.put("requestClock", "400");
+        d.put("allocSamples", "150");
         d.put("loopStall", "10ms");
+        d.put("statements", "true");
+        d.put("statementThreshold", "0");
         d.put("stopAfter", "0");
         return d;
     }
@@ -90,8 +94,9 @@ record AgentOptions(Path out, boolean asprof, String cpuEvent, Duration cpuInter
                 p.duration("gaugeInterval", Duration.ofMillis(100)),
                 p.duration("schedInterval", Duration.ofMillis(100)), p.bool("console"),
                 p.duration("consoleInterval", Duration.ofSeconds(1)), p.size("maxSize"), p.size("minFree"),
-                p.bool("instrument"), p.perSecondOrAll("requestClock"),
+                p.bool("instrument"), p.perSecondOrAll("requestClock"), p.count("allocSamples", 0),
                 p.duration("loopStall", Duration.ZERO),
+                p.bool("statements"), p.duration("statementThreshold", Duration.ZERO),
                 p.duration("stopAfter", Duration.ZERO),
                 Map.copyOf(raw), List.copyOf(problems));
         return o;

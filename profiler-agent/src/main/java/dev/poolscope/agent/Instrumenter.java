@@ -4,6 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
@@ -55,22 +56,7 @@ final class Instrumenter {
         AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
                 .include(Instrumenter.class.getClassLoader()).withExceptionHandler(countSuppressed);
 
-        AgentBuilder builder = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED));
-        if (attached) {
-            // One class per retransformation, so a class the JVM refuses does not take the others with it.
-            builder = builder.disableClassFormatChanges()
-                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                    .with(AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(1));
-        } else {
-            builder = builder.with(AgentBuilder.TypeStrategy.Default.REDEFINE)
-                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                    .with(AgentBuilder.RedefinitionStrategy.DISABLED);
-        }
-        AgentBuilder.Identified.Extendable hooks = builder
-                .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
-                .with(AgentBuilder.PoolStrategy.Default.FAST).with(new ErrorListener())
-                .ignore(nameStartsWith("net.bytebuddy.").or(nameStartsWith(PKG)).or(nameStartsWith("java."))
-                        .or(nameStartsWith("jdk.")).or(nameStartsWith("sun.")))
+        AgentBuilder.Identified.Extendable hooks = base(attached)
                 // Requests: the servers' filter chains, and HttpServlet.service when a server calls it directly.
                 .type(namedOneOf("org.apache.catalina.core.ApplicationFilterChain",
                         "org.eclipse.jetty.ee10.servlet.ServletHandler$Chain",
@@ -129,7 +115,28 @@ final class Instrumenter {
                                 PKG + "workers.WorkerPoolAdvice$Executing")
                         : advice.advice(isConstructor(), PKG + "workers.WorkerPoolAdvice"));
         // Reactor Netty / R2DBC add fields too: attached, their already-loaded classes are refused and left unchanged.
-        ReactiveInstrumentation.add(hooks, advice).installOn(inst);
+        HttpInstrumentation.add(ReactiveInstrumentation.add(hooks, advice), advice, inst).installOn(inst);
+        StatementInstrumentation.install(base(attached), advice, attached, inst);
+    }
+
+    /** The builder every set of hooks starts from. */
+    private static AgentBuilder base(boolean attached) {
+        AgentBuilder builder = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED));
+        if (attached) {
+            // One class per retransformation, so a class the JVM refuses does not take the others with it.
+            builder = builder.disableClassFormatChanges()
+                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                    .with(AgentBuilder.RedefinitionStrategy.BatchAllocator.ForFixedSize.ofSize(1));
+        } else {
+            builder = builder.with(AgentBuilder.TypeStrategy.Default.REDEFINE)
+                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                    .with(AgentBuilder.RedefinitionStrategy.DISABLED);
+        }
+        return builder.with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
+                .with(AgentBuilder.PoolStrategy.Default.FAST).with(new ErrorListener())
+                .ignore(nameStartsWith("net.bytebuddy.").or(nameStartsWith(PKG)).or(nameStartsWith("java."))
+                        .or(nameStartsWith("jdk.").and(not(named(HttpInstrumentation.JDK_CLIENT))))
+                        .or(nameStartsWith("sun.")));
     }
 
     private static DynamicType.Builder<?> unchanged(DynamicType.Builder<?> builder, TypeDescription type,

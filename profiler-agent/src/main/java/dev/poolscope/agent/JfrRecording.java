@@ -1,11 +1,13 @@
 package dev.poolscope.agent;
 
 import dev.poolscope.agent.hikari.HikariHooks;
+import dev.poolscope.agent.http.HttpCalls;
 import dev.poolscope.agent.lettuce.RedisHooks;
 import dev.poolscope.agent.loops.LoopHooks;
 import dev.poolscope.agent.r2dbc.R2dbcHooks;
 import dev.poolscope.agent.request.RequestHooks;
 import dev.poolscope.agent.request.RequestStats;
+import dev.poolscope.agent.statements.StatementHooks;
 import dev.poolscope.agent.threads.SchedStatSampler;
 import dev.poolscope.agent.threads.ThreadTracker;
 import dev.poolscope.agent.workers.WorkerPools;
@@ -13,6 +15,7 @@ import dev.poolscope.format.event.AgentStatusEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.R2dbcPoolEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 import dev.poolscope.format.folder.RunFolder;
 
@@ -63,6 +66,8 @@ final class JfrRecording {
         initialize(HikariHooks.eventTypes());
         initialize(RedisHooks.eventTypes());
         initialize(R2dbcHooks.eventTypes());
+        initialize(StatementHooks.eventTypes());
+        initialize(HttpCalls.eventTypes());
         // Once per JVM: a periodic hook added twice would sample twice (a second attach after a stop).
         if (REGISTERED.compareAndSet(false, true)) {
             FlightRecorder.register(AgentStatusEvent.class);
@@ -73,7 +78,9 @@ final class JfrRecording {
             WorkerPools.register();
             SchedStatSampler.register();
             R2dbcHooks.register();
+            HttpCalls.register();
             LoopHooks.register();
+            StatementHooks.register();
         }
 
         Recording r = new Recording();
@@ -130,6 +137,14 @@ final class JfrRecording {
         r.enable(JdkTypes.GARBAGE_COLLECTION);
         r.enable(JdkTypes.GC_PHASE_PAUSE);
         r.enable(JdkTypes.GC_HEAP_SUMMARY);
+        // What the heap advice names: the maximum heap and the collectors (once a chunk), and where the bytes were
+        // allocated (the JDK's throttled sampler, default.jfc's 150 a second; the weights sum to all allocation).
+        r.enable(JdkTypes.GC_HEAP_CONFIGURATION).with("period", "beginChunk");
+        r.enable(JdkTypes.GC_CONFIGURATION).with("period", "beginChunk");
+        if (o.allocSamplesPerSecond() > 0) {
+            r.enable(JdkTypes.OBJECT_ALLOCATION_SAMPLE).with("throttle", o.allocSamplesPerSecond() + "/s")
+                    .withStackTrace();
+        }
         r.enable(JdkTypes.SAFEPOINT_BEGIN);
         r.enable(JdkTypes.THREAD_START);
         r.enable(JdkTypes.THREAD_END);
@@ -142,7 +157,10 @@ final class JfrRecording {
         enableEach(r, RedisHooks.eventTypes());
         enableEach(r, WorkerPools.eventType());
         enableEach(r, R2dbcHooks.eventTypes());
+        enableEach(r, HttpCalls.eventTypes());
         enableEach(r, LoopHooks.eventType());
+        // Every statement unless statementThreshold says otherwise: the analysis sums their time within each hold.
+        r.enable(StatementEvent.class).withThreshold(o.statementThreshold()).withoutStackTrace();
         r.enable(WorkerPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(HikariPoolEvent.NAME).withPeriod(o.gaugeInterval());
         r.enable(R2dbcPoolEvent.NAME).withPeriod(o.gaugeInterval());

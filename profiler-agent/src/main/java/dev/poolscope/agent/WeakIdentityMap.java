@@ -25,6 +25,11 @@ public final class WeakIdentityMap<V> {
         return map.putIfAbsent(new WeakKey(key, collected), value) == null;
     }
 
+    /** The value, left in place; null when there is none. */
+    public V get(Object key) {
+        return map.get(new Lookup(key));
+    }
+
     /** Takes the value: of two callers racing for one key, only one gets it. */
     public V remove(Object key) {
         return map.remove(new Lookup(key));

@@ -40,6 +40,22 @@ class AgentOptionsTest {
     }
 
     @Test
+    void everyStatementIsRecordedUnlessAThresholdOrSwitchSaysOtherwise() {
+        AgentOptions d = AgentOptions.parse("out=/tmp/x", 1);
+        assertTrue(d.statements());
+        assertEquals(Duration.ZERO, d.statementThreshold());
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,statements=false,statementThreshold=5ms", 1);
+        assertFalse(o.statements());
+        assertEquals(Duration.ofMillis(5), o.statementThreshold());
+        AgentOptions bad = AgentOptions.parse("out=/tmp/x,statementThreshold=-1ms", 1);
+        assertEquals(Duration.ZERO, bad.statementThreshold());
+        assertEquals(
+                java.util.List.of("statementThreshold=-1ms is not a duration of at least 0ms (e.g. 20ms, 1s),"
+                        + " using 0"),
+                bad.problems());
+    }
+
+    @Test
     void malformedAndUnknownOptionsFallBackToDefaultsAndAreAllReported() {
         AgentOptions o = AgentOptions.parse("out=/tmp/x,wallInterval=fast,bogus=1,asprof=maybe,justaword", 1);
         assertEquals(Duration.ofMillis(20), o.wallInterval());
@@ -50,6 +66,16 @@ class AgentOptionsTest {
         assertTrue(all.contains("wallInterval=fast is not a duration"), all);
         assertTrue(all.contains("unknown option 'bogus'"), all);
         assertTrue(all.contains("'justaword' is not key=value"), all);
+    }
+
+    @Test
+    void allocationSamplesAreARateOrOff() {
+        assertEquals(150, AgentOptions.parse("out=/tmp/x", 1).allocSamplesPerSecond());
+        assertEquals(0, AgentOptions.parse("out=/tmp/x,allocSamples=0", 1).allocSamplesPerSecond());
+        AgentOptions o = AgentOptions.parse("out=/tmp/x,allocSamples=-1", 1);
+        assertEquals(150, o.allocSamplesPerSecond());
+        assertEquals(java.util.List.of("allocSamples=-1 is not a whole number of at least 0, using 150"),
+                o.problems());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.poolscope.analysis.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
+import dev.poolscope.analysis.output.OneLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -34,7 +35,7 @@ public final class AnalysisCli implements Callable<Integer> {
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             err.println(
-                    "poolscope-analysis: " + RunAnalyzer.oneLine(ex) + " (" + ex.getClass().getSimpleName()
+                    "poolscope-analysis: " + OneLine.of(ex) + " (" + ex.getClass().getSimpleName()
                             + ")");
             return FAILED;
         });

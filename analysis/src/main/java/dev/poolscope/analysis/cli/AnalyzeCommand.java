@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.poolscope.analysis.export.ExportFormat;
+import dev.poolscope.analysis.run.RunAnalyzer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -47,7 +48,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println(o.message());
         if (!formats.isEmpty()) {
-            if (!InstancesAnalyzer.agentFolders(runDir).isEmpty()) {
+            if (RunAnalyzer.severalInstances(runDir)) {
                 spec.commandLine().getErr()
                         .println("poolscope-analysis: " + runDir + " holds several instances:"
                                 + " no export (export reads a run with one agent/ folder)");

@@ -27,7 +27,9 @@ import dev.poolscope.analysis.compare.Lines;
 import dev.poolscope.analysis.compare.Pivot;
 import dev.poolscope.analysis.compare.RunSet;
 import dev.poolscope.analysis.compare.Verdict;
+import dev.poolscope.analysis.flame.CollapsedFiles;
 import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.output.OneLine;
 import dev.poolscope.analysis.report.CompareWriter;
 import dev.poolscope.analysis.report.MatrixChart;
 import dev.poolscope.analysis.report.TimelineJson;
@@ -96,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
             beside = Beside.read(dir, set.knobs(), cells);
         } catch (IOException | RuntimeException e) {
             notes.add(RunFolder.EXPERIMENT_JSON + " cannot be read, so the seed's numbers are not shown: "
-                    + RunAnalyzer.oneLine(e));
+                    + OneLine.of(e));
         }
         List<String> explanation = beside == null
                 ? List.of()
@@ -117,7 +119,7 @@ final class CompareCommand implements Callable<Integer> {
                     input(set, cells, verdict, notes, flame, axes, beside, explanation));
         } catch (IOException | RuntimeException e) {
             err.println("poolscope-analysis: cannot write the comparison into " + dir + ": "
-                    + RunAnalyzer.oneLine(e));
+                    + OneLine.of(e));
             return AnalysisCli.FAILED;
         }
         notes.stream().filter(n -> n.startsWith("Not compared"))
@@ -138,8 +140,8 @@ final class CompareCommand implements Callable<Integer> {
         String title = "Wall clock of worker threads: " + v.worst().label() + " (worst) against "
                 + v.best().label() + " (best), normalised";
         try {
-            new FlameGraphs().diff(FlameGraphs.collapsedIn(v.best().dir(), WALL),
-                    FlameGraphs.collapsedIn(v.worst().dir(), WALL), "flame-diff",
+            new FlameGraphs().diff(CollapsedFiles.in(v.best().dir(), WALL),
+                    CollapsedFiles.in(v.worst().dir(), WALL), "flame-diff",
                     title,
                     dir);
             return new String[]{RunFolder.FLAME_DIFF_HTML, "Frames of " + v.worst().label()
@@ -149,7 +151,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " run's counts are scaled to the worst run's total first (the sampler's rate differs with"
                     + " load)."};
         } catch (IOException | RuntimeException e) {
-            return new String[]{null, "no differential flame graph: " + RunAnalyzer.oneLine(e)
+            return new String[]{null, "no differential flame graph: " + OneLine.of(e)
                     + " (needs async-profiler wall-clock samples in both runs)"};
         }
     }
@@ -177,7 +179,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 timelines.add(new CompareWriter.Timeline(r.label(), reader.read(r.dir()), null));
             } catch (IOException | RuntimeException e) {
-                timelines.add(new CompareWriter.Timeline(r.label(), null, RunAnalyzer.oneLine(e)));
+                timelines.add(new CompareWriter.Timeline(r.label(), null, OneLine.of(e)));
             }
         }
         for (ComparedRun r : settings) {

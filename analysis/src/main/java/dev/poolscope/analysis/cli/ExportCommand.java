@@ -13,6 +13,8 @@ import dev.poolscope.analysis.export.Exporter;
 import dev.poolscope.analysis.flame.ProfileKind;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.run.RunAnalyzer;
+import dev.poolscope.analysis.run.RunReader;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.format.summary.Summary;
 import picocli.CommandLine.Command;
@@ -77,13 +79,12 @@ final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(runDir)) {
             return new Prepared(null, null, "run folder " + runDir + " does not exist");
         }
-        if (!InstancesAnalyzer.agentFolders(runDir).isEmpty()) {
+        if (RunAnalyzer.severalInstances(runDir)) {
             return new Prepared(null, null,
                     runDir + " holds several instances (agent-1/, ...): export reads a"
                             + " run with one agent/ folder");
         }
-        RunAnalyzer.Built b = new RunAnalyzer().build(runDir, runDir.resolve(RunFolder.AGENT),
-                RunFolder.AGENT);
+        RunReader.Result b = new RunReader().read(runDir, runDir.resolve(RunFolder.AGENT), RunFolder.AGENT);
         if (b.failure() != null) {
             return new Prepared(null, null, b.failure());
         }

@@ -63,18 +63,18 @@ public record Ranking(Map<String, String> load, String path, boolean lowerIsBett
 
     String sentence(Figure f, List<Cell> cells) {
         if (clear() && worst != null) {
-            return Explain.format("compare.rank.best", f.subject(), best.label(), f.name(), value(best, f),
+            return Sentences.format("compare.rank.best", f.subject(), best.label(), f.name(), value(best, f),
                     f.lowerIsBetter() ? "lower" : "higher", worst.label(), value(worst, f));
         }
         if (worst != null) {
             List<String> others = tied.stream().map(c -> c.label() + " at " + value(c, f)).toList();
-            return Explain.format("compare.rank.tie", f.subject(), best.label(),
+            return Sentences.format("compare.rank.tie", f.subject(), best.label(),
                     f.lowerIsBetter() ? "lowest" : "highest", f.name(), value(best, f), and(others),
                     worst.label(), value(worst, f));
         }
         List<String> all = cells.stream().filter(c -> value(c, f.path()) != null)
                 .map(c -> c.label() + " at " + value(c, f)).toList();
-        return Explain.format("compare.rank.none", f.subject(), f.name(), and(all));
+        return Sentences.format("compare.rank.none", f.subject(), f.name(), and(all));
     }
 
     /** "2741 ms (2 runs, 2700–2780)" or "3972 ms (one run)". */
@@ -90,9 +90,9 @@ public record Ranking(Map<String, String> load, String path, boolean lowerIsBett
             return "?";
         }
         if (n < 2 || r == null) {
-            return Explain.format("compare.value.one", num(v), unit);
+            return Sentences.format("compare.value.one", num(v), unit);
         }
-        return Explain.format("compare.value.runs", num(v), unit, Long.toString(n), num(r[0]), num(r[1]));
+        return Sentences.format("compare.value.runs", num(v), unit, Long.toString(n), num(r[0]), num(r[1]));
     }
 
     /** "a, b and c"; "a; b and c" when an item has a comma of its own (a matrix label). */

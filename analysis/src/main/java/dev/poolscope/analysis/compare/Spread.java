@@ -187,15 +187,15 @@ public record Spread(String path, double sd, int df, int runs, int settings, boo
             margins.add(num(100 * sp.margin(fewest, fewest)) + "% in " + f.name());
         }
         if (!main.measured()) {
-            return Explain.format("compare.spread.floor", Ranking.and(sds), Ranking.and(margins));
+            return Sentences.format("compare.spread.floor", Ranking.and(sds), Ranking.and(margins));
         }
         if (main.byRound()) {
-            return Explain.format("compare.spread.rounds", Integer.toString(main.settings()),
+            return Sentences.format("compare.spread.rounds", Integer.toString(main.settings()),
                     Integer.toString(main.runs() / main.settings()), Ranking.and(sds), Ranking.and(margins));
         }
-        return Explain.format("compare.spread.measured", Integer.toString(main.runs()),
+        return Sentences.format("compare.spread.measured", Integer.toString(main.runs()),
                 Integer.toString(main.settings()), Ranking.and(sds),
-                fewest == 1 ? Explain.format("compare.runs.one") : Explain.format("compare.runs", fewest),
+                fewest == 1 ? Sentences.format("compare.runs.one") : Sentences.format("compare.runs", fewest),
                 Ranking.and(margins));
     }
 }

@@ -167,7 +167,7 @@ public record UslFit(double lambda, double sigma, double kappa) {
             }
         }
         if (points.size() < MIN_POINTS) {
-            return List.of(Explain.format("compare.usl.few", Integer.toString(points.size())));
+            return List.of(Sentences.format("compare.usl.few", Integer.toString(points.size())));
         }
         List<Cell> at = List.copyOf(points.values());
         double[] n = points.keySet().stream().mapToDouble(Double::doubleValue).toArray();
@@ -175,7 +175,7 @@ public record UslFit(double lambda, double sigma, double kappa) {
         if (flat(at, spread)) {
             double lo = java.util.Arrays.stream(x).min().orElse(0);
             double hi = java.util.Arrays.stream(x).max().orElse(0);
-            return List.of(Explain.format("compare.usl.flat", num(n[0]), num(n[n.length - 1]), num(lo),
+            return List.of(Sentences.format("compare.usl.flat", num(n[0]), num(n[n.length - 1]), num(lo),
                     num(hi)));
         }
         UslFit fit = fit(n, x);
@@ -190,35 +190,36 @@ public record UslFit(double lambda, double sigma, double kappa) {
             }
         }
         if (worst >= 0) {
-            return List.of(Explain.format("compare.usl.misses", num(n[worst]),
+            return List.of(Sentences.format("compare.usl.misses", num(n[worst]),
                     num(100 * Math.abs(fit.predict(n[worst]) - x[worst]) / x[worst]), num(x[worst]),
                     num(fit.predict(n[worst])),
                     num(100 * spread.margin(spread.count(at.get(worst)), Integer.MAX_VALUE))));
         }
         List<String> s = new ArrayList<>();
         double peak = fit.peak();
-        s.add(Explain.format("compare.usl.fit", num(fit.sigma()), small(fit.kappa()), num(fit.lambda()),
+        s.add(Sentences.format("compare.usl.fit", num(fit.sigma()), small(fit.kappa()), num(fit.lambda()),
                 Double.isInfinite(peak) ? "none" : num(Math.max(1, peak))));
         int lo = (int) Math.ceil(n[0]);
         int hi = (int) Math.floor(n[n.length - 1]);
         int rec = fit.recommend(lo, hi);
         if (rec >= hi) {
-            s.add(Explain.format("compare.usl.nobend", num(hi), num(fit.predict(hi))));
+            s.add(Sentences.format("compare.usl.nobend", num(hi), num(fit.predict(hi))));
         } else if (floor != null && rec < floor.size()) {
             int poolSize = floor.size();
-            s.add(Explain.format("compare.usl.recommend.floor", Integer.toString(poolSize), floor.whereText(),
+            s.add(Sentences.format("compare.usl.recommend.floor", Integer.toString(poolSize),
+                    floor.whereText(),
                     Integer.toString(rec), Integer.toString(lo), Integer.toString(hi),
                     num(fit.predict(poolSize))));
         } else {
-            s.add(Explain.format("compare.usl.recommend", Integer.toString(rec), Integer.toString(lo),
+            s.add(Sentences.format("compare.usl.recommend", Integer.toString(rec), Integer.toString(lo),
                     Integer.toString(hi), num(fit.predict(rec))));
         }
         List<String> per = new ArrayList<>();
         for (int i = 0; i < n.length; i++) {
-            per.add(Explain.format("compare.usl.point", num(n[i]), num(x[i]), num(fit.predict(n[i])),
+            per.add(Sentences.format("compare.usl.point", num(n[i]), num(x[i]), num(fit.predict(n[i])),
                     percent(fit.predict(n[i]), x[i])));
         }
-        s.add(Explain.format("compare.usl.points", String.join("; ", per)));
+        s.add(Sentences.format("compare.usl.points", String.join("; ", per)));
         return s;
     }
 

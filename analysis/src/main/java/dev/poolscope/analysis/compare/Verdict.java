@@ -10,15 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.poolscope.format.summary.Summary;
 import dev.poolscope.format.summary.SummaryPaths;
 
 /**
  * Which setting was best for the client and for the server, beyond the run-to-run {@link Spread} and only against
- * settings at the same load; what fewer threads changed; the thread count the runs' own Little's-law arithmetic
- * recommends, never below the {@link PoolFloor}. Sentences are templates ({@code compare.*} in explain.properties).
+ * settings at the same load; what fewer threads changed ({@link FewerThreads}); the thread count the runs' own
+ * Little's-law arithmetic recommends, never below the {@link PoolFloor} ({@link AdvisedThreads}). Sentences are
+ * templates ({@code compare.*} in explain.properties).
  * {@code best} and {@code worst} are the lowest and highest median at the last load (the differential flame graph's
  * pair); whether the best is a tie is in {@code rankings}.
  */
@@ -52,7 +51,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         figures.forEach(f -> spreads.put(f.path(), Spread.of(cells, f.path())));
         s.add(Spread.sentence(cells, figures, spreads));
         if (!client) {
-            s.add(Explain.format("compare.server-only"));
+            s.add(Sentences.format("compare.server-only"));
         }
         List<Ranking> rankings = new ArrayList<>();
         List<Cell> last = rankAtEachLoad(knobs, cells, figures, spreads, rankings, s);
@@ -60,7 +59,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         Ranking top = lastOf(rankings, ranked.path());
         if (floor != null) {
             rankings.stream().filter(r -> r.path().equals(ranked.path())).forEach(r -> front(r).stream()
-                    .filter(floor::below).forEach(c -> s.add(Explain.format("compare.floor.pool", c.label(),
+                    .filter(floor::below).forEach(c -> s.add(Sentences.format("compare.floor.pool", c.label(),
                             num(PoolFloor.threads(c)), Integer.toString(floor.size()), floor.whereText()))));
         }
         List<ComparedRun> settings = last.stream().map(Cell::median).toList();
@@ -71,11 +70,12 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         ComparedRun bestRps = max(settings, r -> r.number(Summary.THROUGHPUT_RPS));
         ComparedRun bestServer = min(settings, r -> r.number(SummaryPaths.SERVER_P99));
         if (knobs.equals(List.of("threads")) && cells.size() >= 2) {
-            fewerThreads(cells, client ? top : null, floor, spreads, s);
+            FewerThreads.sentences(cells, client ? top : null, floor, spreads, s);
         }
-        ComparedRun advised = advised(top, floor, best);
-        Integer threads = recommend(settings, advised, top, top == null && cells.size() > 1, s);
-        ComparedRun from = threadsFrom(settings, advised);
+        ComparedRun advised = AdvisedThreads.advised(top, floor, best);
+        Integer threads = AdvisedThreads.recommend(settings, advised, top, top == null && cells.size() > 1,
+                s);
+        ComparedRun from = AdvisedThreads.from(settings, advised);
         if (knobs.equals(List.of("threads"))) {
             s.addAll(UslFit.sentences(cells, spreads.get(Summary.THROUGHPUT_RPS), floor));
         }
@@ -93,11 +93,11 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         List<String> loads = knobs.stream().filter(Verdict::loadKnob).toList();
         List<Map<String, String>> groups = Pivot.keys(cells, loads);
         if (groups.size() > 1) {
-            s.add(Explain.format("compare.load.groups", Integer.toString(groups.size()),
+            s.add(Sentences.format("compare.load.groups", Integer.toString(groups.size()),
                     String.join(", ", loads)));
         }
         if (groups.size() > 1 && groups.size() == cells.size()) {
-            s.add(Explain.format("compare.load.only", String.join(", ", loads)));
+            s.add(Sentences.format("compare.load.only", String.join(", ", loads)));
             return List.of(cells.getLast());
         }
         List<Cell> last = null;
@@ -106,7 +106,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                     .toList();
             String at = Pivot.text(g, false);
             if (group.size() < 2) {
-                s.add(Explain.format("compare.load.single", at, group.getFirst().label()));
+                s.add(Sentences.format("compare.load.single", at, group.getFirst().label()));
                 last = last == null || last.size() < 2 ? group : last;
                 continue;
             }
@@ -116,7 +116,7 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
                 if (r != null) {
                     rankings.add(r);
                     String sentence = r.sentence(f, group);
-                    s.add(groups.size() > 1 ? Explain.format("compare.at.load", at, sentence) : sentence);
+                    s.add(groups.size() > 1 ? Sentences.format("compare.at.load", at, sentence) : sentence);
                 }
             }
         }
@@ -133,143 +133,11 @@ public record Verdict(String rankedBy, ComparedRun best, ComparedRun worst, Comp
         return out;
     }
 
-    /**
-     * The setting whose arithmetic the recommendation uses: the best for the client, or, of the settings tied for
-     * best, the first (lowest median) that is not below the pool floor.
-     */
-    private static ComparedRun advised(Ranking top, PoolFloor floor, ComparedRun best) {
-        if (top == null) {
-            return best;
-        }
-        return front(top).stream().filter(c -> floor == null || !floor.below(c)).findFirst()
-                .map(Cell::median).orElse(best);
-    }
-
     /** The best and the settings tied with it, best first. */
     static List<Cell> front(Ranking r) {
         List<Cell> front = new ArrayList<>(r.tied());
         front.addFirst(r.best());
         return front;
-    }
-
-    private static ComparedRun threadsFrom(List<ComparedRun> settings, ComparedRun best) {
-        return best.number(Summary.RECOMMENDED_THREADS) != null
-                ? best
-                : settings.stream().filter(r -> r.number(Summary.RECOMMENDED_THREADS) != null).findFirst()
-                        .orElse(null);
-    }
-
-    /** {@code unranked}: the settings differed only in load, so there is no best to speak of. */
-    private static Integer recommend(List<ComparedRun> settings, ComparedRun best, Ranking top,
-            boolean unranked,
-            List<String> s) {
-        ComparedRun from = threadsFrom(settings, best);
-        if (from == null && settings.stream().allMatch(Verdict::recommendsNoChange)) {
-            s.add(Explain.format("compare.recommend.none", String.join(", ",
-                    settings.stream().map(r -> r.label() + ": " + primaryCause(r)).toList())));
-            return null;
-        }
-        if (from == null) {
-            s.add(Explain.format("compare.recommend.na"));
-            return null;
-        }
-        int threads = from.number(Summary.RECOMMENDED_THREADS).intValue();
-        List<String> per = new ArrayList<>();
-        for (ComparedRun r : settings) {
-            Double n = r.number(Summary.RECOMMENDED_THREADS);
-            per.add(r.label() + ": " + (n == null ? "?" : num(n)));
-        }
-        String key = from != best
-                ? "compare.recommend.other"
-                : unranked
-                        ? "compare.recommend.load"
-                        : top != null && !top.clear() ? "compare.recommend.tie" : "compare.recommend";
-        s.add(Explain.format(key, String.valueOf(threads), from.label(), String.join(", ", per)));
-        return threads;
-    }
-
-    private static String primaryCause(ComparedRun r) {
-        JsonNode cause = r.node(Summary.PRIMARY_CAUSE);
-        return cause == null ? "?" : cause.asText();
-    }
-
-    /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */
-    private static boolean recommendsNoChange(ComparedRun r) {
-        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
-        return kind != null && "none".equals(kind.asText());
-    }
-
-    /**
-     * Most threads against the best setting for the client (of those tied for best, the lowest median that is not
-     * below the pool floor; without a client view, or when that is the most threads, the fewest): did server time
-     * fall beyond the spread, did the client see it, and where the waiting went.
-     */
-    private static void fewerThreads(List<Cell> cells, Ranking client, PoolFloor floor,
-            Map<String, Spread> spreads,
-            List<String> s) {
-        Cell most = cells.stream().max(Comparator.comparingDouble(c -> threadsOr(c, 0))).orElseThrow();
-        Cell fewest = null;
-        if (client != null) {
-            fewest = front(client).stream().filter(c -> floor == null || !floor.below(c)).findFirst()
-                    .orElse(null);
-        }
-        if (fewest == null || fewest == most) {
-            fewest = cells.stream().min(Comparator.comparingDouble(c -> threadsOr(c, Double.MAX_VALUE)))
-                    .orElseThrow();
-        }
-        ComparedRun a = most.median();
-        ComparedRun b = fewest.median();
-        if (most == fewest || a.number(SummaryPaths.SERVER_P99) == null
-                || b.number(SummaryPaths.SERVER_P99) == null) {
-            return;
-        }
-        double serverBefore = a.number(SummaryPaths.SERVER_P99);
-        double serverAfter = b.number(SummaryPaths.SERVER_P99);
-        boolean serverFell = fell(spreads.get(SummaryPaths.SERVER_P99), most, fewest);
-        s.add(Explain.format(serverFell ? "compare.fewer.server.yes" : "compare.fewer.server.no",
-                most.label(),
-                fewest.label(), num(serverBefore), num(serverAfter)));
-        if (client == null) {
-            return;
-        }
-        s.add(Explain.format(
-                fell(spreads.get(SummaryPaths.CLIENT_P99), most, fewest)
-                        ? "compare.fewer.client.yes"
-                        : "compare.fewer.client.no",
-                num(a.number(SummaryPaths.CLIENT_P99)), num(b.number(SummaryPaths.CLIENT_P99))));
-        Double ds = delta(a, b, SummaryPaths.SERVER_MEAN);
-        Double db = delta(a, b, SummaryPaths.BACKLOG_MEAN);
-        Double dc = delta(a, b, SummaryPaths.CLIENT_MEAN);
-        if (ds == null || db == null || dc == null || ds >= 0 || !serverFell) {
-            return;
-        }
-        if (db > 0 && db >= 0.5 * -ds) {
-            s.add(Explain.format("compare.closedloop.moved", num(-ds), num(db), signed(dc)));
-        } else if (dc < 0) {
-            s.add(Explain.format("compare.closedloop.real", num(-ds), signed(db), num(-dc)));
-        }
-    }
-
-    private static double threadsOr(Cell c, double otherwise) {
-        Double t = PoolFloor.threads(c);
-        return t == null ? otherwise : t;
-    }
-
-    /** Lower at {@code after} than at {@code before} by more than the spread. */
-    private static boolean fell(Spread spread, Cell before, Cell after) {
-        Double b = before.median().number(spread.path());
-        Double a = after.median().number(spread.path());
-        return a != null && b != null && a < b && spread.differ(before, after);
-    }
-
-    private static Double delta(ComparedRun from, ComparedRun to, String path) {
-        Double a = from.number(path);
-        Double b = to.number(path);
-        return a == null || b == null ? null : b - a;
-    }
-
-    private static String signed(double v) {
-        return (v > 0 ? "+" : "") + num(v);
     }
 
     private static boolean positive(Double v) {

@@ -11,7 +11,10 @@ import dev.poolscope.analysis.rules.Rule;
 import dev.poolscope.analysis.rules.RuleResult;
 import dev.poolscope.analysis.rules.cpu.CpuOversubscriptionRule;
 import dev.poolscope.analysis.rules.cpu.HandoffSpinRule;
+import dev.poolscope.analysis.rules.database.DatabaseSlowRule;
+import dev.poolscope.analysis.rules.database.NPlusOneRule;
 import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.http.DownstreamSlowRule;
 import dev.poolscope.analysis.rules.lock.LockContentionRule;
 import dev.poolscope.analysis.rules.pool.ConnectionHeldRule;
 import dev.poolscope.analysis.rules.pool.DatabaseUnreachableRule;
@@ -35,8 +38,9 @@ public final class Diagnosis {
 
     public Diagnosis() {
         this(List.of(new PoolStarvationRule(), new ConnectionHeldRule(), new DatabaseUnreachableRule(),
+                new DatabaseSlowRule(), new NPlusOneRule(),
                 new CpuOversubscriptionRule(),
-                new RedisSlowRule(), new LockContentionRule(), new GcPressureRule(),
+                new RedisSlowRule(), new DownstreamSlowRule(), new LockContentionRule(), new GcPressureRule(),
                 new WorkerPoolSaturatedRule(), new BacklogQueueingRule(),
                 new HandoffSpinRule(), new VirtualThreadPinningRule(), new EventLoopBlockedRule(),
                 new EventLoopSaturatedRule()));

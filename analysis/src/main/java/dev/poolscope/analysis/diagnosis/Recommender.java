@@ -10,9 +10,15 @@ import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
 import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.database.DatabaseSizing;
+import dev.poolscope.analysis.rules.gc.GcPressureRule;
+import dev.poolscope.analysis.rules.gc.HeapSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
 import dev.poolscope.analysis.rules.pool.PoolSizing;
 import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
+import dev.poolscope.analysis.rules.redis.RedisLever;
+import dev.poolscope.analysis.rules.vthreads.PinningLever;
+import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
 import dev.poolscope.analysis.rules.workers.WorkerPoolSaturatedRule;
 import dev.poolscope.analysis.rules.workers.WorkerSizing;
 
@@ -24,18 +30,38 @@ public final class Recommender {
             return Recommendation.notAvailable("no requests");
         }
         Measured m = Measured.of(run);
+        // The heap is the lever whatever runs the requests: platform or virtual threads, or event loops.
+        if (GcPressureRule.ID.equals(primary)) {
+            Recommendation heap = new HeapSizing().recommend(run);
+            if (heap != null) {
+                return heap;
+            }
+        }
         if (Facts.virtual(run)) {
             double pinned = run.serverTotal().totalNanos() == 0
                     ? 0
                     : 100.0 * run.process().pinnedNanos()
                             / (run.serverTotal().totalNanos() * run.requestScale());
+            PinningLever pinning = new PinningLever();
+            String pinnedAt = VirtualThreadPinningRule.ID.equals(primary) ? pinning.bound(run) : null;
             String bound = HealthyRule.ID.equals(primary)
                     ? Messages.format("recommend.virtual.nothing")
-                    : Messages.format("recommend.virtual.bound", primary);
-            return new Recommendation("virtual", null,
-                    Messages.format("recommend.virtual.sentence", bound),
-                    List.of(Messages.format("recommend.virtual.line", m.coresText(), num(pinned),
-                            run.process().pinnedCount(), num(m.throughput()), num(m.server() * 1000))));
+                    : pinnedAt != null ? pinnedAt : Messages.format("recommend.virtual.bound", primary);
+            List<String> lines = new java.util.ArrayList<>(List.of(Messages.format("recommend.virtual.line",
+                    m.coresText(), num(pinned), run.process().pinnedCount(), num(m.throughput()),
+                    num(m.server() * 1000))));
+            if (!run.process().pinnedSites().isEmpty()) {
+                lines.add(pinning.line(run));
+            }
+            return new Recommendation("virtual", null, Messages.format("recommend.virtual.sentence", bound),
+                    List.copyOf(lines));
+        }
+        // A database root on either stack: threads are not what requests wait for.
+        if ("database-slow".equals(primary)) {
+            return new DatabaseSizing().recommend(run, m);
+        }
+        if ("n-plus-one".equals(primary)) {
+            return new DatabaseSizing().repeats(run, m);
         }
         if (run.reactive()) {
             return new ReactiveSizing().recommend(run, m, primary);
@@ -44,6 +70,9 @@ public final class Recommender {
             case "pool-starvation" -> new PoolSizing().recommend(run, m, chain.onChain("connection-held"));
             case "connection-held" -> new PoolSizing().recommend(run, m, true);
             case "redis-slow" -> chain.onChain("connection-held")
+                    ? new PoolSizing().recommend(run, m, true)
+                    : new RedisLever().recommend(run);
+            case "downstream-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
                     : notThreads(primary);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);

@@ -24,6 +24,7 @@ final class Attribution {
     final List<RequestTimeline> requests = new ArrayList<>();
     final Breakdown total = new Breakdown();
     final Map<String, Long> lockTotals = new HashMap<>();
+    final StatementUse statements = new StatementUse(StatementCollector.MAX_TEXTS);
     long clocked;
     long unclocked;
 
@@ -60,6 +61,7 @@ final class Attribution {
                     ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
                     : sums(tid, e.startNanos(), e.endNanos());
             lockWaits(tid, e.startNanos(), e.endNanos());
+            statements(e, hops, sums[1]);
             requests.add(new RequestTimeline(e.requestId(), e.method(), e.uri(), e.status(), tid,
                     e.thread().name(),
                     e.startNanos(), e.endNanos(), b, sums[0], sums[1], sums[2], partner[i]));
@@ -109,22 +111,72 @@ final class Attribution {
         return out;
     }
 
+    /** The request's statements and holds (on its thread, or its own intervals on the reactive stack), to {@link #statements}. */
+    private void statements(Events.Request e, boolean hops, long holdNanos) {
+        long from = e.startNanos();
+        long to = e.endNanos();
+        statements.begin(e.method(), e.uri(), to - from, holdNanos);
+        if (hops) {
+            List<ReactiveData.Own> own = reactive.ownOf(e.requestId());
+            for (ReactiveData.Own o : own) {
+                if (o.part() == ReactiveData.Part.DATABASE) {
+                    statements.hold(Math.max(from, o.start()), Math.min(to, o.end()));
+                }
+            }
+            for (ReactiveData.Own o : own) {
+                if (o.part() == ReactiveData.Part.STATEMENT) {
+                    statements.statement(o.label(), Math.max(from, o.start()), Math.min(to, o.end()));
+                }
+            }
+        } else {
+            ThreadSpans spans = data.spans.get(e.thread().javaThreadId());
+            if (spans != null) {
+                spans.overlapping(from, to, i -> {
+                    if (spans.kind(i) == SpanKind.CONNECTION_HOLD) {
+                        statements.hold(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)));
+                    }
+                });
+                spans.overlapping(from, to, i -> {
+                    if (spans.kind(i) == SpanKind.STATEMENT) {
+                        statements.statement(data.statementLabels.sql(spans.label(i)),
+                                Math.max(from, spans.start(i)), Math.min(to, spans.end(i)));
+                    }
+                });
+            }
+        }
+        statements.end();
+    }
+
     /**
-     * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class); the part inside
-     * stop-the-world pauses is the pauses', as in the time split.
+     * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). The part of a
+     * wait inside a blocking HTTP call is the call's (the client parks until its response): not a lock site; the part
+     * inside stop-the-world pauses is the pauses', as in the time split.
      */
     private void lockWaits(long tid, long from, long to) {
         ThreadSpans spans = data.spans.get(tid);
         if (spans == null) {
             return;
         }
+        List<long[]> calls = new ArrayList<>();
+        spans.overlapping(from, to, i -> {
+            if (spans.kind(i) == SpanKind.HTTP_WAIT) {
+                calls.add(new long[]{Math.max(from, spans.start(i)), Math.min(to, spans.end(i))});
+            }
+        });
         spans.overlapping(from, to, i -> {
             if (spans.kind(i) == SpanKind.LOCK) {
                 long s = Math.max(from, spans.start(i));
                 long e = Math.min(to, spans.end(i));
-                long len = e - s - overlaps.paused(s, e);
-                String what = data.labels.name(spans.label(i));
-                lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+                long len = e - s;
+                for (long[] c : calls) {
+                    len -= Math.max(0, Math.min(e, c[1]) - Math.max(s, c[0]));
+                }
+                if (len > 0) {
+                    // Still a wait on this monitor when a pause took all of it: the site stays, with no time.
+                    String what = data.labels.name(spans.label(i));
+                    lockTotals.merge(what.isEmpty() ? "?" : what, Math.max(0, len - overlaps.paused(s, e)),
+                            Long::sum);
+                }
             }
         });
     }

@@ -7,9 +7,15 @@ package dev.poolscope.analysis.model;
  */
 public enum Cause {
     CONNECTION_WAIT("connection_wait", "waiting for a pooled connection", "#d62728"), REDIS_WAIT("redis_wait",
-            "waiting for a Redis reply", "#ff7f0e"), GC_PAUSE("gc_pause", "GC / safepoint pause",
-                    "#8c564b"), LOCK_WAIT("lock_wait", "monitor / lock wait", "#9467bd"), SLEEP("sleep",
-                            "sleeping", "#bcbd22"),
+            "waiting for a Redis reply", "#ff7f0e"),
+    /**
+     * An outbound HTTP call the thread made and waited for: another service. It wins over the park, monitor or socket
+     * read the client waits in, which would otherwise be a lock wait or socket I/O.
+     */
+    HTTP_WAIT("http_wait", "waiting for an outbound HTTP call", "#e6ab02"), GC_PAUSE("gc_pause",
+            "GC / safepoint pause",
+            "#8c564b"), LOCK_WAIT("lock_wait", "monitor / lock wait", "#9467bd"), SLEEP("sleep",
+                    "sleeping", "#bcbd22"),
     /** Database time: socket I/O under a JDBC driver, or (reactive stack) an R2DBC connection held by the request. */
     DATABASE("database", "in the database", "#1f77b4"), SOCKET_IO("socket_io", "socket I/O", "#17becf"),
     /** Reactive stack: the request's event loop was running another request's task. */
@@ -19,7 +25,7 @@ public enum Cause {
 
     public static final Cause[] ALL = values();
     /** Causes backed by an event interval; the rest share the uncovered remainder. */
-    static final int EXPLICIT = 8;
+    static final int EXPLICIT = 9;
 
     private final String id;
     private final String label;

@@ -70,6 +70,11 @@ final class DurationHistogram {
         return count;
     }
 
+    /** Every duration added, exactly. */
+    long sum() {
+        return sum;
+    }
+
     long min() {
         return count == 0 ? 0 : min;
     }

@@ -32,9 +32,11 @@ public final class InstanceMerge {
         RunModel.Join join = new RunModel.Join(j.matched(), j.matchedByTime(), j.serverOnly(), 0, 0,
                 j.matchedByTime(), j.warmupExcluded(), j.requestsOutsideWindow(), 0);
         return new RunModel(m.metadata(), m.recording(), m.jtl(), m.notes(), m.window(), m.startNanos(),
-                m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.process(),
+                m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.http(),
+                m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own),
+                m.statements(), m.memory(),
                 m.overlaps());
     }
 
@@ -148,19 +150,22 @@ public final class InstanceMerge {
                 first.join().clientOutsideWindow());
         RunModel.Pools pools = new RunModel.Pools(List.of(), List.of(), Distribution.EMPTY, 0,
                 Distribution.EMPTY,
-                0, 0, 0, 0, 0);
-        RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0);
+                0, 0, 0, 0, 0, 0);
+        RunModel.Redis redis = new RunModel.Redis(Distribution.EMPTY, Distribution.EMPTY, 0, List.of());
         RunModel.Process process = new RunModel.Process(List.of(), List.of(), List.of(), List.of(), 0, 0, 0,
                 0,
-                0, 0, 0, RunModel.Process.JFR, null);
+                0, 0, 0, RunModel.Process.JFR, null, List.of());
         StateTimeline none = new StateTimeline(start, 1, new double[0][], List.of(), 0, 0, 0);
         return new RunModel(first.metadata(), null, first.jtl(), List.copyOf(notes), first.window(), start,
                 end,
-                List.copyOf(requests), List.copyOf(client), join, total, pools, redis, process,
+                List.copyOf(requests), List.copyOf(client), join, total, pools, redis, RunModel.Http.NONE,
+                process,
                 new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
                 new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
-                EventLoops.empty(first.reactive()), sampling(instances, client), overlaps(instances));
+                EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,
+                RunModel.Memory.NONE,
+                overlaps(instances));
     }
 }

@@ -47,6 +47,17 @@ final class Notes {
                     + " ms) were not counted as waits: such a write fits the smallest send buffer and is copied at"
                     + " once, so its time was CPU and waiting for a CPU");
         }
+        StatementCollector st = c.statements;
+        if (st.other.time.count() > 0) {
+            notes.add(st.other.time.count() + " statement executions of texts beyond the first "
+                    + StatementCollector.MAX_TEXTS
+                    + " distinct ones were counted but are ranked in no statement row");
+        }
+        if (st.droppedExecutions > 0) {
+            notes.add(st.droppedExecutions + " statement executions beyond the first "
+                    + StatementCollector.MAX_EXECUTIONS
+                    + " were counted but not kept: how many ran at once is read before the first of them");
+        }
         if (wall.dropped > 0) {
             notes.add(wall.dropped + " wall samples beyond the first " + SampledWaits.MAX_SAMPLES
                     + " were not kept: later requests may show more unexplained time");

@@ -1,7 +1,10 @@
 package dev.poolscope.analysis.model;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.poolscope.analysis.recording.Events;
 
@@ -10,6 +13,9 @@ import dev.poolscope.analysis.recording.Events;
  * (machine-wide), thread counts, the heap, virtual threads pinned to their carrier, and the agent's own status.
  */
 final class ProcessCollector implements Collector<ProcessCollector> {
+    /** Distinct (site, reason) pairs of pinned virtual threads kept; later ones still count in the totals. */
+    static final int MAX_PINNED_SITES = 1_000;
+    static final int TOP_PINNED_SITES = 5;
     private final Scope scope;
     final List<Events.GarbageCollection> gcs = new ArrayList<>();
     final List<Events.CpuLoad> cpuLoad = new ArrayList<>();
@@ -20,6 +26,8 @@ final class ProcessCollector implements Collector<ProcessCollector> {
     long safepointNanos;
     long pinnedCount;
     long pinnedNanos;
+    /** Per "site\u0000reason": {events, nanos}. */
+    final Map<String, long[]> pinnedSites = new HashMap<>();
     Events.AgentStatus agentStatus;
 
     ProcessCollector(Scope scope) {
@@ -42,6 +50,7 @@ final class ProcessCollector implements Collector<ProcessCollector> {
         safepointNanos += later.safepointNanos;
         pinnedCount += later.pinnedCount;
         pinnedNanos += later.pinnedNanos;
+        later.pinnedSites.forEach((key, c) -> pinnedSite(key, c[0], c[1]));
         if (later.agentStatus != null) {
             agentStatus(later.agentStatus);
         }
@@ -95,7 +104,37 @@ final class ProcessCollector implements Collector<ProcessCollector> {
         if (scope.in(e.startNanos())) {
             pinnedCount++;
             pinnedNanos += e.endNanos() - e.startNanos();
+            pinnedSite(e.site() + '\u0000' + e.reason(), 1, e.endNanos() - e.startNanos());
         }
+    }
+
+    private void pinnedSite(String key, long count, long nanos) {
+        long[] c = pinnedSites.get(key);
+        if (c == null) {
+            if (pinnedSites.size() >= MAX_PINNED_SITES) {
+                return;
+            }
+            c = new long[2];
+            pinnedSites.put(key, c);
+        }
+        c[0] += count;
+        c[1] += nanos;
+    }
+
+    /** The sites that held virtual threads pinned longest, most first. */
+    List<RunModel.PinnedSite> pinnedSites() {
+        return pinnedSites.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<String, long[]> en) -> en.getValue()[1])
+                        .reversed()
+                        .thenComparing(Map.Entry::getKey))
+                .limit(TOP_PINNED_SITES)
+                .map(en -> {
+                    int cut = en.getKey().indexOf('\u0000');
+                    return new RunModel.PinnedSite(en.getKey().substring(0, cut),
+                            en.getKey().substring(cut + 1),
+                            en.getValue()[0], en.getValue()[1]);
+                })
+                .toList();
     }
 
     /** The latest status wins (it is cumulative); of equal times, the later in file order. */

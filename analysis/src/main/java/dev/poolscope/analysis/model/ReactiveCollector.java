@@ -7,7 +7,7 @@ import dev.poolscope.analysis.recording.Events;
 
 /**
  * The reactive stack's intervals tied to a request by its id wherever they ran (R2DBC acquires and holds, Redis
- * replies), at most {@link ReactiveData#MAX_OWN} of them in file order, and the event loops' long tasks.
+ * replies, outbound HTTP calls), at most {@link ReactiveData#MAX_OWN} of them in file order, and the event loops' long tasks.
  */
 final class ReactiveCollector implements Collector<ReactiveCollector> {
     private final Scope scope;
@@ -39,6 +39,11 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
     }
 
     private void own(String requestId, long start, long end, ReactiveData.Part part, String label) {
+        own(requestId, start, end, part, label, -1);
+    }
+
+    private void own(String requestId, long start, long end, ReactiveData.Part part, String label,
+            long rows) {
         switch (scope.own(requestId, start, end)) {
             case YES -> {
                 if (requestId == null || requestId.isEmpty() || end < start) {
@@ -49,7 +54,7 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
                     return;
                 }
                 ownIds.add(requestId);
-                own.add(new ReactiveData.Own(start, end, part, label));
+                own.add(new ReactiveData.Own(start, end, part, label, rows));
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
             case NO -> {
@@ -64,6 +69,14 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
         }
     }
 
+    /** An asynchronous call tied to a reactive request by its id: that request waited for it. */
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        if (!e.blocking() && e.requestId() != null && !e.requestId().isEmpty()) {
+            own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.HTTP, e.target());
+        }
+    }
+
     @Override
     public void r2dbcAcquire(Events.R2dbcAcquire e) {
         own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.ACQUIRE, e.pool());
@@ -72,6 +85,14 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
     @Override
     public void r2dbcHold(Events.R2dbcHold e) {
         own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.DATABASE, e.connectionId());
+    }
+
+    /** An R2DBC statement, by its request's id (a JDBC one is its thread's: SpanCollector). */
+    @Override
+    public void statement(Events.Statement e) {
+        if (e.reactive()) {
+            own(e.requestId(), e.startNanos(), e.endNanos(), ReactiveData.Part.STATEMENT, e.sql(), e.rows());
+        }
     }
 
     @Override

@@ -16,7 +16,10 @@ import java.util.Set;
 final class ReactiveData {
     /** A request's own interval; what it is decides its cause. */
     enum Part {
-        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE);
+        ACQUIRE(Cause.CONNECTION_WAIT), REDIS(Cause.REDIS_WAIT), DATABASE(Cause.DATABASE), HTTP(
+                Cause.HTTP_WAIT),
+        /** An R2DBC statement inside the hold: structure for the steps and the statements view, no cause of its own. */
+        STATEMENT(null);
 
         final Cause cause;
 
@@ -25,8 +28,11 @@ final class ReactiveData {
         }
     }
 
-    /** One own interval of a request. */
-    record Own(long start, long end, Part part, String label) {
+    /** One own interval of a request; {@code rows} is a statement's (-1 when unknown or not a statement). */
+    record Own(long start, long end, Part part, String label, long rows) {
+        Own(long start, long end, Part part, String label) {
+            this(start, end, part, label, -1);
+        }
     }
 
     /**

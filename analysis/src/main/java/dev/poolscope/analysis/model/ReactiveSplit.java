@@ -52,7 +52,7 @@ final class ReactiveSplit {
         }
         List<Piece> pieces = new ArrayList<>();
         for (ReactiveData.Own o : reactive.ownOf(requestId)) {
-            if (o.end() > from && o.start() < to) {
+            if (o.end() > from && o.start() < to && o.part().cause != null) {
                 pieces.add(new Piece(o.start(), o.end(), OWN + o.part().ordinal(), o.part().cause, -1));
             }
         }
@@ -142,17 +142,20 @@ final class ReactiveSplit {
         });
     }
 
-    /** {acquire wait, hold, Redis reply} nanos of the request's own intervals inside [from, to). */
+    /** {acquire wait, hold, Redis reply, statements} nanos of the request's own intervals inside [from, to). */
     long[] sums(String requestId, long from, long to) {
-        long[] r = new long[3];
+        long[] r = new long[4];
         for (ReactiveData.Own o : reactive.ownOf(requestId)) {
             long len = Math.min(to, o.end()) - Math.max(from, o.start());
-            if (len > 0) {
-                r[switch (o.part()) {
-                    case ACQUIRE -> 0;
-                    case DATABASE -> 1;
-                    case REDIS -> 2;
-                }] += len;
+            int slot = switch (o.part()) {
+                case ACQUIRE -> 0;
+                case DATABASE -> 1;
+                case REDIS -> 2;
+                case STATEMENT -> 3;
+                case HTTP -> -1;
+            };
+            if (len > 0 && slot >= 0) {
+                r[slot] += len;
             }
         }
         return r;
@@ -174,8 +177,13 @@ final class ReactiveSplit {
                 case ACQUIRE -> "R2DBC acquire";
                 case DATABASE -> "SQL / connection held";
                 case REDIS -> "Redis";
+                case STATEMENT -> StepProfile.STATEMENT;
+                case HTTP -> "HTTP";
             };
-            steps.add(new StepProfile.Step(name, o.label(), s - r.startNanos(), e - s, s - prevStart, -1,
+            String detail = o.part() == ReactiveData.Part.STATEMENT
+                    ? StepProfile.statement(o.label(), o.rows())
+                    : o.label();
+            steps.add(new StepProfile.Step(name, detail, s - r.startNanos(), e - s, s - prevStart, -1,
                     attribute(r.requestId(), loop, prevStart, s, null, true)));
             prevStart = s;
         }

@@ -13,43 +13,52 @@ final class RunCollectors implements RecordingListener {
     final SpanCollector spans;
     final PoolCollector pools;
     final RedisCollector redis;
+    final HttpCollector http;
     final ReactiveCollector reactive;
     final SchedCollector sched;
     final CpuSampleCollector cpu;
     final ProcessCollector process;
     final Startup.Collector startup;
     final StackCollector stacks;
+    final StatementCollector statements;
+    final MemoryCollector memory;
 
     RunCollectors(Scope scope, int maxRequests, long maxSpans) {
         this(scope, new RequestCollector(scope, maxRequests), new SpanCollector(scope, maxSpans),
-                new PoolCollector(scope),
-                new RedisCollector(scope), new ReactiveCollector(scope), new SchedCollector(),
+                new PoolCollector(scope), new RedisCollector(scope), new HttpCollector(scope),
+                new ReactiveCollector(scope), new SchedCollector(),
                 new CpuSampleCollector(scope), new ProcessCollector(scope), new Startup.Collector(),
-                new StackCollector(scope));
+                new StackCollector(scope), new StatementCollector(scope), new MemoryCollector(scope));
     }
 
     private RunCollectors(Scope scope, RequestCollector requests, SpanCollector spans, PoolCollector pools,
-            RedisCollector redis, ReactiveCollector reactive, SchedCollector sched, CpuSampleCollector cpu,
-            ProcessCollector process, Startup.Collector startup, StackCollector stacks) {
+            RedisCollector redis, HttpCollector http, ReactiveCollector reactive, SchedCollector sched,
+            CpuSampleCollector cpu, ProcessCollector process, Startup.Collector startup,
+            StackCollector stacks,
+            StatementCollector statements, MemoryCollector memory) {
         this.scope = scope;
         this.requests = requests;
         this.spans = spans;
         this.pools = pools;
         this.redis = redis;
+        this.http = http;
         this.reactive = reactive;
         this.sched = sched;
         this.cpu = cpu;
         this.process = process;
         this.startup = startup;
         this.stacks = stacks;
+        this.statements = statements;
+        this.memory = memory;
     }
 
     /** Empty collectors for one chunk, with a scope of their own. */
     RunCollectors fork() {
         Scope s = scope.fork();
         return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
+                http.fork(s),
                 reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
-                stacks.fork(s));
+                stacks.fork(s), statements.fork(s), memory.fork(s));
     }
 
     /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
@@ -58,12 +67,15 @@ final class RunCollectors implements RecordingListener {
         spans.join(later.spans);
         pools.join(later.pools);
         redis.join(later.redis);
+        http.join(later.http);
         reactive.join(later.reactive);
         sched.join(later.sched);
         cpu.join(later.cpu);
         process.join(later.process);
         startup.join(later.startup);
         stacks.join(later.stacks);
+        statements.join(later.statements);
+        memory.join(later.memory);
     }
 
     @Override
@@ -94,6 +106,13 @@ final class RunCollectors implements RecordingListener {
     public void redisRoundTrip(Events.RedisRoundTrip e) {
         redis.redisRoundTrip(e);
         reactive.redisRoundTrip(e);
+    }
+
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        spans.httpCall(e);
+        http.httpCall(e);
+        reactive.httpCall(e);
     }
 
     @Override
@@ -130,6 +149,7 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void garbageCollection(Events.GarbageCollection e) {
         process.garbageCollection(e);
+        memory.garbageCollection(e);
     }
 
     @Override
@@ -151,6 +171,22 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void heapSummary(Events.HeapSummary e) {
         process.heapSummary(e);
+        memory.heapSummary(e);
+    }
+
+    @Override
+    public void heapConfiguration(Events.HeapConfiguration e) {
+        memory.heapConfiguration(e);
+    }
+
+    @Override
+    public void gcConfiguration(Events.GcConfiguration e) {
+        memory.gcConfiguration(e);
+    }
+
+    @Override
+    public void allocationSample(Events.AllocationSample e) {
+        memory.allocationSample(e);
     }
 
     @Override
@@ -198,5 +234,12 @@ final class RunCollectors implements RecordingListener {
     @Override
     public void loopStall(Events.LoopStall e) {
         reactive.loopStall(e);
+    }
+
+    @Override
+    public void statement(Events.Statement e) {
+        statements.statement(e);
+        spans.statement(e);
+        reactive.statement(e);
     }
 }

@@ -29,6 +29,8 @@ final class RunData {
     /** async-profiler's wall samples of sleeping threads: they name waits shorter than the JDK events' thresholds. */
     final SampledWaits sampledWaits;
     final Labels labels;
+    /** The statement intervals' texts and rows. */
+    final StatementLabels statementLabels;
 
     RunData(RunCollectors c, SampledWaits sampledWaits) {
         this.spans = c.spans.spans;
@@ -38,6 +40,7 @@ final class RunData {
         this.pauses = c.spans.pauses;
         this.sampledWaits = sampledWaits;
         this.labels = c.spans.labels;
+        this.statementLabels = c.spans.statements;
         spans.values().forEach(ThreadSpans::seal);
         sched.values().forEach(SchedSeries::seal);
         cpuSamples.values().forEach(LongList::sort);

@@ -41,13 +41,16 @@ final class RunFigures {
         PoolCollector p = c.pools;
         return new RunModel.Pools(List.copyOf(p.workerGauges), List.copyOf(p.hikariGauges),
                 Distribution.of(p.connectionWait), p.connectionWaitFailures, Distribution.of(p.hold),
-                overlap[0],
-                overlap[1], overlap[2], withRoom[0], withRoom[1]);
+                overlap[0], overlap[1], overlap[3], overlap[2], withRoom[0], withRoom[1]);
     }
 
     RunModel.Redis redis() {
         return new RunModel.Redis(Distribution.of(c.redis.roundTrip), Distribution.of(c.redis.wait),
-                c.redis.failures);
+                c.redis.failures, c.redis.commands());
+    }
+
+    RunModel.Http http() {
+        return c.http.http();
     }
 
     RunModel.Process process() {
@@ -59,7 +62,8 @@ final class RunFigures {
                 p.safepointNanos,
                 p.pinnedCount, p.pinnedNanos, profiler ? cpu.profiler : cpu.total,
                 profiler ? cpu.profilerYieldSpin : cpu.yieldSpin,
-                profiler ? RunModel.Process.ASYNC_PROFILER : RunModel.Process.JFR, p.agentStatus);
+                profiler ? RunModel.Process.ASYNC_PROFILER : RunModel.Process.JFR, p.agentStatus,
+                p.pinnedSites());
     }
 
     /** How many requests and samples the window held and which were kept. */
@@ -102,12 +106,14 @@ final class RunFigures {
     }
 
     /**
-     * {total hold, Redis wait inside holds, lock, sleep and non-database socket waits inside holds}: non-database
-     * waits while holding.
+     * {total hold, Redis wait inside holds, lock, sleep and non-database socket waits inside holds outside any HTTP
+     * call, blocking HTTP calls inside holds}: non-database waits while holding. The park or socket read an HTTP client
+     * waits in lies inside its call, which names it: it is counted once, as the call.
      */
     private long[] holdOverlap() {
-        long[] r = new long[3];
+        long[] r = new long[4];
         RequestSample.Lookup sample = c.scope.sample;
+        List<long[]> calls = new ArrayList<>();
         for (Map.Entry<Long, ThreadSpans> thread : data.spans.entrySet()) {
             ThreadSpans spans = thread.getValue();
             for (int h = 0; h < spans.size(); h++) {
@@ -121,12 +127,22 @@ final class RunFigures {
                     continue;
                 }
                 r[0] += he - hs;
+                calls.clear();
                 spans.overlapping(hs, he, i -> {
-                    long len = Math.min(he, spans.end(i)) - Math.max(hs, spans.start(i));
+                    if (spans.kind(i) == SpanKind.HTTP_WAIT) {
+                        long s = Math.max(hs, spans.start(i));
+                        long e = Math.min(he, spans.end(i));
+                        calls.add(new long[]{s, e});
+                        r[3] += e - s;
+                    }
+                });
+                spans.overlapping(hs, he, i -> {
+                    long s = Math.max(hs, spans.start(i));
+                    long e = Math.min(he, spans.end(i));
                     switch (spans.kind(i)) {
-                        case REDIS_WAIT -> r[1] += len;
+                        case REDIS_WAIT -> r[1] += e - s;
                         // Database I/O is the connection's own work; a socket outside the driver is another call.
-                        case LOCK, SLEEP, SOCKET -> r[2] += len;
+                        case LOCK, SLEEP, SOCKET -> r[2] += e - s - covered(calls, s, e);
                         default -> {
                         }
                     }
@@ -134,6 +150,15 @@ final class RunFigures {
             }
         }
         return r;
+    }
+
+    /** How much of [s, e) the intervals cover (they do not overlap each other: one thread's blocking calls). */
+    private static long covered(List<long[]> intervals, long s, long e) {
+        long n = 0;
+        for (long[] c : intervals) {
+            n += Math.max(0, Math.min(e, c[1]) - Math.max(s, c[0]));
+        }
+        return Math.min(n, e - s);
     }
 
     /** The fallback window: the recording's first to last event, else whatever requests and samples span. */

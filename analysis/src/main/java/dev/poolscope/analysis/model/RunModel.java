@@ -15,11 +15,11 @@ import dev.poolscope.analysis.recording.RunMetadata;
 public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
         List<String> notes, MeasuredWindow window,
         long startNanos, long endNanos, List<RequestTimeline> requests, List<JtlSample> client, Join join,
-        Breakdown serverTotal, Pools pools, Redis redis, Process process, SchedTotals workers,
+        Breakdown serverTotal, Pools pools, Redis redis, Http http, Process process, SchedTotals workers,
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling, Overlaps overlaps) {
+        Sampling sampling, Statements statements, Memory memory, Overlaps overlaps) {
 
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th
@@ -97,14 +97,57 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         }
     }
 
-    /** Worker pool and connection pool. {@code holdRedisNanos}: Redis waits on the holding thread during holds. */
+    /**
+     * Worker pool and connection pool. {@code holdRedisNanos}, {@code holdHttpNanos}: Redis waits and blocking outbound
+     * HTTP calls on the holding thread during holds; {@code holdOtherWaitNanos}: its lock, sleep and non-database socket
+     * waits outside those calls.
+     */
     public record Pools(List<Events.WorkerPoolGauge> worker, List<Events.HikariPoolGauge> hikari,
             Distribution connectionWait, long connectionWaitFailures, Distribution hold, long holdTotalNanos,
-            long holdRedisNanos, long holdOtherWaitNanos, long failuresWithRoom,
+            long holdRedisNanos, long holdHttpNanos, long holdOtherWaitNanos, long failuresWithRoom,
             long failuresWithRoomWaitNanos) {
+        /** Everything the holding threads waited for that was not the database: Redis, HTTP calls, the rest. */
+        public long holdNonDatabaseNanos() {
+            return holdRedisNanos + holdHttpNanos + holdOtherWaitNanos;
+        }
     }
 
-    public record Redis(Distribution roundTrip, Distribution callerWait, long failures) {
+    /** {@code commands}: the round trips per command, most time first. */
+    public record Redis(Distribution roundTrip, Distribution callerWait, long failures,
+            List<RedisCommand> commands) {
+    }
+
+    /** One command's round trips in the window: how many and their time summed. */
+    public record RedisCommand(String command, long count, long nanos) {
+    }
+
+    /**
+     * Outbound HTTP calls in the window by target (scheme://host:port), the most time first; at most
+     * 32 targets and one for the rest.
+     */
+    public record Http(List<Target> targets) {
+        public static final Http NONE = new Http(List.of());
+
+        /**
+         * One target's calls: their times, how many failed (an exception or a 5xx), how many the caller waited for
+         * (blocking), and how many (and how much of their time) were made while the caller held a pooled connection.
+         */
+        public record Target(String target, Distribution time, long timeNanos, long failures, long blocking,
+                long insideHolds, long insideHoldsNanos) {
+        }
+
+        public long calls() {
+            return targets.stream().mapToLong(t -> t.time().count()).sum();
+        }
+
+        public long timeNanos() {
+            return targets.stream().mapToLong(Target::timeNanos).sum();
+        }
+
+        /** The target its callers spent the most time calling, or null without calls. */
+        public Target top() {
+            return targets.isEmpty() ? null : targets.getFirst();
+        }
     }
 
     /**
@@ -116,9 +159,34 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
             List<Events.ThreadCount> threadCounts, List<Events.HeapSummary> heap, long gcCount,
             long gcPauseNanos,
             long safepointNanos, long pinnedCount, long pinnedNanos, long cpuSamples, long yieldSpinSamples,
-            String cpuSampleSource, Events.AgentStatus agentStatus) {
+            String cpuSampleSource, Events.AgentStatus agentStatus, List<PinnedSite> pinnedSites) {
         public static final String ASYNC_PROFILER = "async-profiler";
         public static final String JFR = "JFR";
+    }
+
+    /**
+     * The heap in the window. {@code maxHeapBytes}: jdk.GCHeapConfiguration's maximum; the collections by the JDK's
+     * collector name; the heap used after each collection (min, mean, max: -1 without one); the allocation samples'
+     * summed weights ({@code allocatedBytes}, the JDK's estimate of every byte allocated) and their top sites. -1 and
+     * empty lists where the recording has none of it.
+     */
+    public record Memory(long maxHeapBytes, String youngCollector, String oldCollector,
+            List<Collections> collections, long afterGcCount, long afterGcMinBytes, long afterGcMeanBytes,
+            long afterGcMaxBytes, long allocationSamples, long allocatedBytes,
+            List<AllocationSite> topSites) {
+        public static final Memory NONE = new Memory(-1, "", "", List.of(), 0, -1, -1, -1, 0, 0, List.of());
+    }
+
+    /** One collector's collections in the window: how many, their pauses summed, the longest. */
+    public record Collections(String name, long count, long pauseNanos, long longestPauseNanos) {
+    }
+
+    /** Where allocation samples were taken: the first frame outside the JDK, the class, and the bytes they weigh. */
+    public record AllocationSite(String site, String objectClass, long bytes, long samples) {
+    }
+
+    /** Where virtual threads blocked while pinned: the first frame outside the JDK and the JDK's reason ("" before 24). */
+    public record PinnedSite(String site, String reason, long count, long nanos) {
     }
 
     /** Load actually running: first measured request or sample start to the last end, inside the window. */

@@ -179,7 +179,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         }
         return new RunModel(metadata, recording, jtl, List.copyOf(all), measured, span[0], span[1],
                 List.copyOf(requests), List.copyOf(client.client), joined.join(c.requests, requests.size()),
-                a.total, figures.pools(metadata), figures.redis(), figures.process(),
+                a.total, figures.pools(metadata), figures.redis(), figures.http(), figures.process(),
                 figures.schedTotals(workerIds, measured),
                 figures.schedTotals(c.redis.eventLoopThreads, measured),
                 timeline.finish(lanesOmitted), slowest, figures.gapWindows(requests), schedstat,
@@ -188,6 +188,6 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(span[0], span[1], measured.source()),
                                 a.split.queueBehind, c.redis.eventLoopThreads),
-                sampling, a.overlaps.result());
+                sampling, c.statements.statements(a.statements), c.memory.finish(), a.overlaps.result());
     }
 }

@@ -2,11 +2,12 @@ package dev.poolscope.analysis.model;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntSupplier;
 
 import dev.poolscope.analysis.recording.Events;
 
 /**
- * Same-thread intervals (getConnection waits, connection holds, Redis waits, parks, monitors, sleeps, socket I/O) kept
+ * Same-thread intervals (getConnection waits, connection holds, Redis waits, blocking HTTP calls, parks, monitors, sleeps, socket I/O) kept
  * for attribution, and the stop-the-world pauses that stop every thread. At most {@link RunData#MAX_SPANS} thread
  * intervals, the first in file order; the rest are counted.
  */
@@ -16,6 +17,7 @@ final class SpanCollector implements Collector<SpanCollector> {
     final Map<Long, ThreadSpans> spans = new HashMap<>();
     final ThreadSpans pauses = new ThreadSpans();
     final RunData.Labels labels = new RunData.Labels();
+    final StatementLabels statements = new StatementLabels();
     long spanCount;
     long droppedSpans;
     /** Thread intervals not kept because they overlap no chosen request. */
@@ -37,6 +39,7 @@ final class SpanCollector implements Collector<SpanCollector> {
     @Override
     public void join(SpanCollector later) {
         int[] remap = labels.absorb(later.labels);
+        int[] statementRemap = statements.absorb(later.statements);
         for (Map.Entry<Long, ThreadSpans> e : later.spans.entrySet()) {
             long room = maxSpans - spanCount;
             ThreadSpans from = e.getValue();
@@ -45,7 +48,8 @@ final class SpanCollector implements Collector<SpanCollector> {
                 continue;
             }
             int take = (int) Math.min(room, from.size());
-            spans.computeIfAbsent(e.getKey(), k -> new ThreadSpans()).addAll(from, take, remap);
+            spans.computeIfAbsent(e.getKey(), k -> new ThreadSpans()).addAll(from, take, remap,
+                    statementRemap);
             spanCount += take;
             droppedSpans += from.size() - take;
         }
@@ -57,10 +61,11 @@ final class SpanCollector implements Collector<SpanCollector> {
     }
 
     private void span(long threadId, long start, long end, SpanKind kind, String label) {
-        span(threadId, start, end, kind, label, -1);
+        span(threadId, start, end, kind, () -> labels.id(label), -1);
     }
 
-    private void span(long threadId, long start, long end, SpanKind kind, String label, long owner) {
+    /** {@code label} is asked for only when the interval is kept; {@code owner}: a monitor's holder, else -1. */
+    private void span(long threadId, long start, long end, SpanKind kind, IntSupplier label, long owner) {
         switch (scope.span(threadId, start, end)) {
             case YES -> {
                 if (spanCount >= maxSpans) {
@@ -69,7 +74,7 @@ final class SpanCollector implements Collector<SpanCollector> {
                 }
                 spanCount++;
                 spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind,
-                        labels.id(label), owner);
+                        label.getAsInt(), owner);
                 if (kind == SpanKind.LOCAL_WRITE) {
                     localWrites++;
                     localWriteNanos += end - start;
@@ -97,10 +102,27 @@ final class SpanCollector implements Collector<SpanCollector> {
         span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.REDIS_WAIT, e.command());
     }
 
+    /** A blocking call is a wait of the thread that made it; an asynchronous one is no thread's wait. */
+    @Override
+    public void httpCall(Events.HttpCall e) {
+        if (e.blocking()) {
+            span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.HTTP_WAIT, e.target());
+        }
+    }
+
     @Override
     public void threadWait(Events.ThreadWait e) {
-        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), e.detail(),
-                e.ownerThreadId());
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()),
+                () -> labels.id(e.detail()), e.ownerThreadId());
+    }
+
+    /** A JDBC statement, on the thread that ran it; an R2DBC one belongs to its request (ReactiveCollector). */
+    @Override
+    public void statement(Events.Statement e) {
+        if (!e.reactive()) {
+            span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.STATEMENT,
+                    () -> statements.id(e.sql(), e.rows()), -1);
+        }
     }
 
     @Override

@@ -4,10 +4,17 @@ package dev.poolscope.analysis.model;
 enum SpanKind {
     CONNECTION_WAIT(Cause.CONNECTION_WAIT),
     /** A borrowed connection, getConnection returned → close(): the SQL/hold step. */
-    CONNECTION_HOLD(null), REDIS_WAIT(Cause.REDIS_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
+    CONNECTION_HOLD(null), REDIS_WAIT(Cause.REDIS_WAIT),
+    /** A blocking outbound HTTP call, called → returned, labelled with its target. */
+    HTTP_WAIT(Cause.HTTP_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
             Cause.REDIS_WAIT), LOCK(Cause.LOCK_WAIT), SLEEP(Cause.SLEEP),
     /** Socket I/O under a JDBC driver or the connection pool: the database at work. */
     DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO),
+    /**
+     * A JDBC statement execution: structure for the step profiles and the statements view, no cause of its own (the
+     * socket reads inside it say database, the rest is the driver on CPU); its label is a {@link StatementLabels} id.
+     */
+    STATEMENT(null),
     /**
      * A write to a peer on this machine that fit the smallest send buffer: not a wait (nothing but a CPU to wait for),
      * kept for structure only, so the request's own CPU and run delay fill its time.

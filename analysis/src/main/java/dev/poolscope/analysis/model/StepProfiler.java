@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds Scouter-style step lists: request start, each Redis wait, getConnection and connection hold on the
- * request's thread, request end. Each step's T-GAP interval is explained by the {@link Attributor}.
+ * Builds Scouter-style step lists: request start, each Redis wait, outbound HTTP call (named by its target),
+ * getConnection, connection hold and SQL statement on the request's thread, request end. Each step's T-GAP interval
+ * is explained by the {@link Attributor}.
  */
 final class StepProfiler {
     private final RunData data;
@@ -22,8 +23,8 @@ final class StepProfiler {
         if (spans != null) {
             spans.overlapping(r.startNanos(), r.endNanos(), i -> {
                 SpanKind k = spans.kind(i);
-                if (k == SpanKind.REDIS_WAIT || k == SpanKind.CONNECTION_WAIT
-                        || k == SpanKind.CONNECTION_HOLD) {
+                if (k == SpanKind.REDIS_WAIT || k == SpanKind.HTTP_WAIT || k == SpanKind.CONNECTION_WAIT
+                        || k == SpanKind.CONNECTION_HOLD || k == SpanKind.STATEMENT) {
                     raw.add(new long[]{Math.max(r.startNanos(), spans.start(i)),
                             Math.min(r.endNanos(), spans.end(i)),
                             k.ordinal(), spans.label(i)});
@@ -38,10 +39,16 @@ final class StepProfiler {
             SpanKind k = SpanKind.ALL[(int) s[2]];
             String name = switch (k) {
                 case REDIS_WAIT -> "Redis";
+                case HTTP_WAIT -> "HTTP";
                 case CONNECTION_WAIT -> "getConnection";
+                case STATEMENT -> StepProfile.STATEMENT;
                 default -> "SQL / connection held";
             };
-            steps.add(step(r, name, data.labels.name((int) s[3]), s[0], s[1], prevStart));
+            int label = (int) s[3];
+            String detail = k == SpanKind.STATEMENT
+                    ? StepProfile.statement(data.statementLabels.sql(label), data.statementLabels.rows(label))
+                    : data.labels.name(label);
+            steps.add(step(r, name, detail, s[0], s[1], prevStart));
             prevStart = s[0];
         }
         steps.add(step(r, "request end", "status " + r.status(), r.endNanos(), r.endNanos(), prevStart));

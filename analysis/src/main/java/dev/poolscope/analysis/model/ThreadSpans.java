@@ -52,10 +52,16 @@ final class ThreadSpans {
 
     /** Appends the first {@code n} intervals of {@code other}, with its labels renumbered by {@code remap}. */
     void addAll(ThreadSpans other, int n, int[] remap) {
+        addAll(other, n, remap, remap);
+    }
+
+    /** The same, statement intervals' labels renumbered by {@code statementRemap} ({@link StatementLabels}). */
+    void addAll(ThreadSpans other, int n, int[] remap, int[] statementRemap) {
         for (int i = 0; i < n; i++) {
             int l = other.label[i];
-            add(other.start[i], other.end[i], SpanKind.ALL[other.kind[i]], remap == null ? l : remap[l],
-                    other.owner(i));
+            SpanKind k = SpanKind.ALL[other.kind[i]];
+            int[] r = k == SpanKind.STATEMENT ? statementRemap : remap;
+            add(other.start[i], other.end[i], k, r == null ? l : r[l], other.owner(i));
         }
     }
 

@@ -12,6 +12,7 @@ import dev.poolscope.format.event.ConnectionHoldEvent;
 import dev.poolscope.format.event.ConnectionWaitEvent;
 import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.HikariPoolState;
+import dev.poolscope.format.event.HttpCallEvent;
 import dev.poolscope.format.event.JdkFields;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.LoopStallEvent;
@@ -21,6 +22,7 @@ import dev.poolscope.format.event.R2dbcPoolEvent;
 import dev.poolscope.format.event.RedisRoundTripEvent;
 import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 
@@ -28,6 +30,12 @@ import dev.poolscope.format.event.WorkerPoolEvent;
  * Turns one chunk's events into the analysis' immutable values and hands them to a listener: the types poolscope
  * reads, each bound once per chunk to its field indices; every other type is skipped unparsed. Threads and stack
  * classifications are made once per chunk key.
+ *
+ * <p>
+ * Over 300 lines because it is one table: every event type the analysis reads, bound to its fields and its listener
+ * call in one switch, so one place shows what is read and how. The bindings share the chunk's caches of threads,
+ * stacks and stack classifications; split by family (poolscope's own events, the JDK's), each part would need those
+ * caches handed to it and the table would no longer be in one place.
  */
 final class EventBinder implements EventSink {
     /** What a pass reads: the requests' keys alone, whole requests alone, or everything the analysis reads. */
@@ -41,6 +49,7 @@ final class EventBinder implements EventSink {
     private final Map<Long, Events.WaitKind> parks = new HashMap<>();
     private final Map<Long, Boolean> databaseStacks = new HashMap<>();
     private final Map<Long, Boolean> spins = new HashMap<>();
+    private final Map<Long, String> sites = new HashMap<>();
     /** Stacks by stack key, and for lock events by stack and class key. */
     private final Map<Long, Events.Stack> stacks = new HashMap<>();
     private final Map<List<Long>, Events.Stack> lockStacks = new HashMap<>();
@@ -99,6 +108,23 @@ final class EventBinder implements EventSink {
                         ev.startNanos(), ev.endNanos(), ev.getString(command), ev.getLong(caller),
                         ev.getBoolean(success), ev.getString(id)));
             }
+            case HttpCallEvent.NAME -> {
+                int target = type.field(HttpCallEvent.TARGET);
+                int method = type.field(HttpCallEvent.METHOD);
+                int status = type.field(HttpCallEvent.STATUS);
+                int failed = type.field(HttpCallEvent.FAILED);
+                int error = type.field(HttpCallEvent.ERROR);
+                int client = type.field(HttpCallEvent.CLIENT);
+                int blocking = type.field(HttpCallEvent.BLOCKING);
+                int caller = type.field(HttpCallEvent.CALLER_THREAD_ID);
+                int id = type.field(HttpCallEvent.REQUEST_ID);
+                int held = type.field(HttpCallEvent.CONNECTIONS_HELD);
+                yield ev -> l.httpCall(new Events.HttpCall(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), ev.getString(target), ev.getString(method), ev.getInt(status),
+                        ev.getBoolean(failed), ev.getString(error), ev.getString(client),
+                        ev.getBoolean(blocking),
+                        ev.getLong(caller), ev.getString(id), ev.getInt(held)));
+            }
             case R2dbcAcquireEvent.NAME -> {
                 int pool = type.field(R2dbcAcquireEvent.POOL);
                 int id = type.field(R2dbcAcquireEvent.REQUEST_ID);
@@ -131,6 +157,20 @@ final class EventBinder implements EventSink {
                 yield ev -> l.r2dbcPool(new Events.R2dbcPoolGauge(ev.startNanos(), ev.getString(pool),
                         ev.getInt(acquired), ev.getInt(idle), ev.getInt(pending), ev.getInt(allocated),
                         ev.getInt(max)));
+            }
+            case StatementEvent.NAME -> {
+                int sql = type.field(StatementEvent.SQL);
+                int kind = type.field(StatementEvent.KIND);
+                int rows = type.field(StatementEvent.ROWS);
+                int batch = type.field(StatementEvent.BATCH_SIZE);
+                int success = type.field(StatementEvent.SUCCESS);
+                int conn = type.field(StatementEvent.CONNECTION_ID);
+                int id = type.field(StatementEvent.REQUEST_ID);
+                // A few distinct texts and kinds, shared like paths: an N+1 sends thousands of each.
+                yield ev -> l.statement(new Events.Statement(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), shared(ev.getString(sql)), shared(ev.getString(kind)),
+                        ev.getLong(rows),
+                        ev.getInt(batch), ev.getBoolean(success), ev.getString(conn), ev.getString(id)));
             }
             case LoopStallEvent.NAME -> {
                 int kind = type.field(LoopStallEvent.KIND);
@@ -261,9 +301,28 @@ final class EventBinder implements EventSink {
             case JdkTypes.GC_HEAP_MEMORY_USAGE ->
                 footprint(type, JdkFields.USED, Events.FootprintKind.HEAP_USED);
             case JdkTypes.RESIDENT_SET_SIZE -> footprint(type, JdkFields.SIZE, Events.FootprintKind.RSS);
-            case JdkTypes.VIRTUAL_THREAD_PINNED -> ev -> l.virtualThreadPinned(
-                    new Events.VirtualThreadPinned(thread(ev, ev.threadKey()), ev.startNanos(),
-                            ev.endNanos()));
+            case JdkTypes.VIRTUAL_THREAD_PINNED -> {
+                int reason = type.field(JdkFields.PINNED_REASON);
+                yield ev -> l.virtualThreadPinned(new Events.VirtualThreadPinned(thread(ev, ev.threadKey()),
+                        ev.startNanos(), ev.endNanos(), site(ev), ev.getString(reason)));
+            }
+            case JdkTypes.GC_HEAP_CONFIGURATION -> {
+                int max = type.field(JdkFields.MAX_SIZE);
+                yield ev -> l
+                        .heapConfiguration(new Events.HeapConfiguration(ev.startNanos(), ev.getLong(max)));
+            }
+            case JdkTypes.GC_CONFIGURATION -> {
+                int young = type.field(JdkFields.YOUNG_COLLECTOR);
+                int old = type.field(JdkFields.OLD_COLLECTOR);
+                yield ev -> l.gcConfiguration(new Events.GcConfiguration(ev.startNanos(), ev.getString(young),
+                        ev.getString(old)));
+            }
+            case JdkTypes.OBJECT_ALLOCATION_SAMPLE -> {
+                int objectClass = type.field(JdkFields.OBJECT_CLASS);
+                int weight = type.field(JdkFields.WEIGHT);
+                yield ev -> l.allocationSample(new Events.AllocationSample(ev.startNanos(), site(ev),
+                        ClassNames.readable(ev.getClassName(objectClass)), ev.getLong(weight)));
+            }
             default -> null;
         };
     }
@@ -312,6 +371,12 @@ final class EventBinder implements EventSink {
         }
         Events.Stack stack = stacks.computeIfAbsent(key, k -> stack(ev.frames(k), null));
         l.stackSample(new Events.StackSample(thread.javaThreadId(), ev.startNanos(), kind, stack));
+    }
+
+    /** The first frame outside the JDK ("class.method"), once per stack in the chunk; "" without a stack. */
+    private String site(JfrEvent ev) {
+        long key = ev.stackKey();
+        return key == 0 ? "" : sites.computeIfAbsent(key, k -> StackClassifier.site(ev.frames(k)));
     }
 
     /** A park's or monitor enter's stack with the class waited on above its top frame. */

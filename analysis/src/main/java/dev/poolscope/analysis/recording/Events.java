@@ -52,6 +52,20 @@ public final class Events {
         }
     }
 
+    /**
+     * One outbound HTTP call. A blocking one is committed on the thread that waited ({@code thread}); an asynchronous
+     * one where it completed, with {@code callerThreadId} the thread that made it. {@code requestId}: the reactive
+     * request it ran for, else empty. {@code connectionsHeld}: pooled JDBC connections the caller held when it called.
+     */
+    public record HttpCall(ThreadRef thread, long startNanos, long endNanos, String target, String method,
+            int status, boolean failed, String error, String client, boolean blocking, long callerThreadId,
+            String requestId, int connectionsHeld) {
+        /** Failed: an exception, or a server error the client returned as a response. */
+        public boolean unsuccessful() {
+            return failed || status >= 500;
+        }
+    }
+
     public record WorkerPoolGauge(long timeNanos, String server, int busy, int size, int max, int queued) {
     }
 
@@ -148,7 +162,30 @@ public final class Events {
         CLASSES_LOADED, HEAP_USED, RSS
     }
 
-    public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
+    /**
+     * A virtual thread that blocked while pinned to its carrier. {@code site}: the first frame of its stack outside the
+     * JDK ("class.method"), where the application blocked; {@code reason}: the JDK's pinned reason (JDK 24+; "" before).
+     */
+    public record VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos, String site,
+            String reason) {
+        public VirtualThreadPinned(ThreadRef thread, long startNanos, long endNanos) {
+            this(thread, startNanos, endNanos, "", "");
+        }
+    }
+
+    /** {@code jdk.GCHeapConfiguration}: the maximum heap, in bytes. */
+    public record HeapConfiguration(long timeNanos, long maxHeapBytes) {
+    }
+
+    /** {@code jdk.GCConfiguration}: the collectors' names as the JDK gives them ("G1New", "G1Old"). */
+    public record GcConfiguration(long timeNanos, String youngCollector, String oldCollector) {
+    }
+
+    /**
+     * {@code jdk.ObjectAllocationSample}: {@code weightBytes} allocated by its thread since its previous sample, the
+     * last of them an {@code objectClass}; {@code site}: the first frame outside the JDK ("class.method").
+     */
+    public record AllocationSample(long timeNanos, String site, String objectClass, long weightBytes) {
     }
 
     public record AgentStatus(long timeNanos, long suppressedErrors, long droppedEvents, int trackedThreads) {
@@ -170,6 +207,20 @@ public final class Events {
     /** Reactive stack: one R2DBC connection from delivery to its return to the pool, tied to its request. */
     public record R2dbcHold(ThreadRef thread, long startNanos, long endNanos, String pool, String requestId,
             String connectionId) {
+    }
+
+    /**
+     * One SQL statement execution (poolscope.Statement): {@code sql} normalised by the agent, {@code rows} -1 when not
+     * known, {@code batchSize} 0 when not a batch. A JDBC execution ran on {@code thread} and has no {@code requestId}
+     * (its request is its thread's); an R2DBC one carries its request's id and ended on {@code thread}.
+     */
+    public record Statement(ThreadRef thread, long startNanos, long endNanos, String sql, String kind,
+            long rows,
+            int batchSize, boolean success, String connectionId, String requestId) {
+        /** R2DBC: tied to its request by id, not to the thread it ended on. */
+        public boolean reactive() {
+            return requestId != null && !requestId.isEmpty();
+        }
     }
 
     /** Reactive stack: periodic r2dbc-pool gauge (reactor-pool's PoolMetrics). */

@@ -43,6 +43,9 @@ public interface RecordingListener {
     default void redisRoundTrip(RedisRoundTrip e) {
     }
 
+    default void httpCall(Events.HttpCall e) {
+    }
+
     default void workerPool(WorkerPoolGauge e) {
     }
 
@@ -85,6 +88,15 @@ public interface RecordingListener {
     default void virtualThreadPinned(VirtualThreadPinned e) {
     }
 
+    default void heapConfiguration(Events.HeapConfiguration e) {
+    }
+
+    default void gcConfiguration(Events.GcConfiguration e) {
+    }
+
+    default void allocationSample(Events.AllocationSample e) {
+    }
+
     default void agentStatus(AgentStatus e) {
     }
 
@@ -98,6 +110,9 @@ public interface RecordingListener {
     }
 
     default void loopStall(Events.LoopStall e) {
+    }
+
+    default void statement(Events.Statement e) {
     }
 
     /** A JDK execution sample, park or monitor enter, with its stack (for the flame graphs of the JDK recording). */

@@ -148,4 +148,24 @@ public final class StackClassifier {
         String name = f.getMethod().getType().getName();
         return name == null ? "" : name;
     }
+
+    /** Packages of the JDK itself: a site is the first frame outside them, where the application (or a library) is. */
+    static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
+    /**
+     * The frame a user can change: the first from the top outside the JDK, as "class.method"; the top frame when every
+     * frame is the JDK's; "" for an empty stack.
+     */
+    public static String site(JfrEvent.FrameList frames) {
+        if (frames == null || frames.size() == 0) {
+            return "";
+        }
+        for (int i = 0; i < frames.size(); i++) {
+            String type = frames.className(i);
+            if (JDK_PACKAGES.stream().noneMatch(type::startsWith)) {
+                return type + "." + frames.methodName(i);
+            }
+        }
+        return frames.className(0) + "." + frames.methodName(0);
+    }
 }

@@ -73,6 +73,7 @@ public final class ReportWriter {
         ctx.setVariable("summary", new SummaryView().build(summary));
         ctx.setVariable("xlog", new XLogView().build(run));
         ctx.setVariable("steps", new StepsView().build(run));
+        ctx.setVariable("statements", new StatementsView().build(run));
         ctx.setVariable("gaps", new GapView().build(run));
         ctx.setVariable("clientServer", new ClientServerView().build(run, summary));
         ctx.setVariable("timeline", new TimelineView().build(run));

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
+import dev.poolscope.analysis.model.RequestPath;
 import dev.poolscope.analysis.model.RequestTimeline;
 
 /**
@@ -18,7 +18,6 @@ import dev.poolscope.analysis.model.RequestTimeline;
 final class ServerOnly {
     static final int ROWS = 10;
     static final String COUNT = "server-only requests";
-    private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     private static final class Group {
         final String method;
@@ -62,19 +61,8 @@ final class ServerOnly {
         return new Table(List.of(COUNT, "method", "path (numbers as {n})", "status"), rows);
     }
 
-    /** The path without its query, each all-digit segment as {n}. */
+    /** The path without its query, each all-digit segment as {n} ({@link RequestPath}). */
     static String path(String uri) {
-        String p = uri == null ? "" : uri;
-        int q = p.indexOf('?');
-        if (q >= 0) {
-            p = p.substring(0, q);
-        }
-        String[] segments = p.split("/", -1);
-        for (int i = 0; i < segments.length; i++) {
-            if (NUMBER.matcher(segments[i]).matches()) {
-                segments[i] = "{n}";
-            }
-        }
-        return String.join("/", segments);
+        return RequestPath.of(uri);
     }
 }

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.Distribution;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.Statements;
 import dev.poolscope.analysis.model.WorkerOccupancy;
 import dev.poolscope.analysis.output.AtomicWrite;
 import dev.poolscope.analysis.recording.Events;
@@ -29,6 +30,8 @@ import dev.poolscope.format.summary.Summary;
  * means): the model's figures, rounded to three decimals, and the diagnosis.
  */
 public final class SummaryJson {
+    static final int TOP_STATEMENTS = 10;
+    static final int TOP_PATHS = 5;
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public Summary summary(RunModel run, RunSummary s, Diagnosis.Result d) {
@@ -81,7 +84,7 @@ public final class SummaryJson {
                         run.join().clientOnly(), run.join().clientWithoutIdUnmatched(),
                         run.join().warmupExcluded(), run.join().requestsOutsideWindow(),
                         run.join().clientOutsideWindow()),
-                recording(run), List.copyOf(run.notes()));
+                recording(run), List.copyOf(run.notes()), statements(run.statements()));
     }
 
     /** Writes one of the format module's summary.json records ({@code SummaryFile}, {@code InstancesFile}). */
@@ -123,6 +126,28 @@ public final class SummaryJson {
         return new Summary.WorkerPool(samples, max, source,
                 known.stream().mapToInt(w -> w.busy()).max().orElse(0),
                 round((double) full / known.size()));
+    }
+
+    /** The statements with the most time, as the statements view ranks them; null without any recorded. */
+    static Summary.Statements statements(Statements st) {
+        if (!st.recorded()) {
+            return null;
+        }
+        double hold = st.inRequests().holdMs();
+        List<Summary.Statements.Statement> top = st.ranked().stream().limit(TOP_STATEMENTS)
+                .map(s -> new Summary.Statements.Statement(s.sql(), s.count(), s.failures(),
+                        round(s.totalMs()),
+                        round(s.time().meanMs()), round(s.fastestMs()), round(s.time().p99Ms()),
+                        s.rowsKnown() == 0 ? null : s.rows(),
+                        hold <= 0 ? null : round(Math.min(1, s.use().inHoldMs() / hold)),
+                        s.use().requests() == 0 ? null : round(s.use().perRequest()),
+                        s.use().requests() == 0 ? null : s.use().maxPerRequest(),
+                        s.use().paths().stream().map(Statements.PathUse::path).limit(TOP_PATHS).toList(),
+                        s.load().growth() == null ? null : round(s.load().growth()),
+                        s.load().measured() ? s.load().saturated() : null))
+                .toList();
+        return new Summary.Statements(st.executions(), st.texts(), round(st.totalMs()),
+                hold <= 0 ? null : round(st.inRequests().holdShare()), top);
     }
 
     private static Summary.Recording recording(RunModel run) {

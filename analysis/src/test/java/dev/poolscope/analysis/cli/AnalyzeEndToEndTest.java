@@ -63,7 +63,7 @@ class AnalyzeEndToEndTest {
         }
         assertThat(summary.path("requests").asLong()).isEqualTo(12);
         assertThat(summary.path("join").path("matched").asLong()).isEqualTo(12);
-        assertThat(summary.path("diagnosis")).hasSize(14);
+        assertThat(summary.path("diagnosis")).hasSize(17);
         assertThat(summary.path("recommended_threads").isInt()).isTrue();
     }
 
@@ -107,8 +107,8 @@ class AnalyzeEndToEndTest {
     void collapsedFlameGraphsHaveFrames() throws Exception {
         // The real parks of the synthetic workers: stacks joined by ';' with a sample count (once 0 bytes).
         String lock;
-        try (var r = dev.poolscope.analysis.flame.FlameGraphs
-                .openCollapsed(run.resolve("flame-lock.collapsed.gz"))) {
+        try (var r = dev.poolscope.analysis.flame.CollapsedFiles
+                .open(run.resolve("flame-lock.collapsed.gz"))) {
             lock = r.lines().collect(java.util.stream.Collectors.joining("\n"));
         }
         assertThat(lock).isNotBlank().contains("LockSupport.parkNanos").contains(";");

@@ -102,8 +102,8 @@ class CompareTest {
                 .doesNotContain("https://").doesNotContain("src=\"http");
         String diff = Files.readString(out.resolve("flame-diff.html"));
         assertThat(diff).contains("getConnection");
-        try (var collapsed = dev.poolscope.analysis.flame.FlameGraphs
-                .openCollapsed(out.resolve("flame-diff.collapsed.gz"))) {
+        try (var collapsed = dev.poolscope.analysis.flame.CollapsedFiles
+                .open(out.resolve("flame-diff.collapsed.gz"))) {
             assertThat(collapsed.lines()).anyMatch(l -> l.contains("HikariDataSource.getConnection"));
         }
     }

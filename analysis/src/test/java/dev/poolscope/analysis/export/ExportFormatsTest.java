@@ -32,7 +32,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 
 import dev.poolscope.analysis.cli.AnalysisCli;
-import dev.poolscope.analysis.flame.FlameGraphs;
+import dev.poolscope.analysis.flame.CollapsedFiles;
 import dev.poolscope.analysis.fixtures.ProfiledRun;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.common.v1.KeyValue;
@@ -264,7 +264,7 @@ class ExportFormatsTest {
             default -> kind;
         };
         long report = 0;
-        try (BufferedReader r = FlameGraphs.openCollapsed(FlameGraphs.collapsedIn(run.runDir(), graph))) {
+        try (BufferedReader r = CollapsedFiles.open(CollapsedFiles.in(run.runDir(), graph))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 report += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
             }

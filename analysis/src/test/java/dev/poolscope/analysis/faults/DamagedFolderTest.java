@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.poolscope.analysis.cli.RunAnalyzer;
+import dev.poolscope.analysis.run.RunAnalyzer;
 
 /**
  * Run folders as faults leave them, over the real agent's committed recording (fixtures/starved-pool): a

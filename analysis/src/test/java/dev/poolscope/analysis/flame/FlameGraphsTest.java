@@ -37,7 +37,7 @@ class FlameGraphsTest {
         assertThat(frameCalls(g.html())).isEqualTo(5);
         assertThat(g.collapsed().getFileName().toString()).isEqualTo("flame-diff.collapsed.gz");
         List<String> lines;
-        try (BufferedReader r = FlameGraphs.openCollapsed(g.collapsed())) {
+        try (BufferedReader r = CollapsedFiles.open(g.collapsed())) {
             lines = r.lines().toList();
         }
         assertThat(lines).hasSize(4).anyMatch(l -> l.contains("Metrics.tick_[j] 19"))
@@ -46,13 +46,13 @@ class FlameGraphsTest {
 
     @Test
     void aRunAnalysedBeforeGzipKeepsItsPlainCollapsedFile() throws Exception {
-        assertThat(FlameGraphs.collapsedIn(dir, "wall").getFileName().toString())
+        assertThat(CollapsedFiles.in(dir, "wall").getFileName().toString())
                 .isEqualTo("flame-wall.collapsed.gz");
         Files.writeString(dir.resolve("flame-wall.collapsed"), STACKS);
-        assertThat(FlameGraphs.collapsedIn(dir, "wall").getFileName().toString())
+        assertThat(CollapsedFiles.in(dir, "wall").getFileName().toString())
                 .isEqualTo("flame-wall.collapsed");
         Files.writeString(dir.resolve("flame-wall.collapsed.gz"), "");
-        assertThat(FlameGraphs.collapsedIn(dir, "wall").getFileName().toString())
+        assertThat(CollapsedFiles.in(dir, "wall").getFileName().toString())
                 .isEqualTo("flame-wall.collapsed.gz");
     }
 

@@ -97,8 +97,8 @@ class DiagnosisChainTest {
                 .isEqualTo("Recommended worker threads: 3 (configured: 400): the work is CPU-bound"
                         + " on 2 CPUs, so more threads only wait for a CPU.");
         assertThat(r.arithmetic()).containsExactly(
-                "Measured per request: CPU C = 30 ms; waits that do not queue here W = 10 ms (Redis, database,"
-                        + " sleep, I/O); queueing, not counted in W: run delay 60 ms, pool wait 0 ms, lock wait 0 ms;"
+                "Measured per request: CPU C = 30 ms; waits that do not queue here W = 10 ms (Redis, outbound HTTP,"
+                        + " database, sleep, I/O); queueing, not counted in W: run delay 60 ms, pool wait 0 ms, lock wait 0 ms;"
                         + " CPUs = 2.",
                 "Goetz: threads = cores × (1 + W / C) = 2 × (1 + 10 / 30) = 2.7 → 3 worker threads.",
                 "Predicted at 3 threads: throughput ≈ cores / C = 2 / 30 ms = 66.7 req/s (measured 10 req/s),"
@@ -161,7 +161,7 @@ class DiagnosisChainTest {
         assertThat(d.primaryCause()).isEqualTo("worker-pool-saturated");
         assertThat(sentence(d, "worker-pool-saturated")).isEqualTo("Worker pool saturated: every one of the 1"
                 + " workers was busy in 100% of worker-pool samples, requests queued 900 ms on average before a"
-                + " worker took them, and 90% of server time went to waits that need no CPU (sleep, I/O, Redis, the"
+                + " worker took them, and 90% of server time went to waits that need no CPU (sleep, I/O, Redis, outbound HTTP, the"
                 + " database) rather than to CPU or to a pool or lock.");
         assertThat(d.causeChain())
                 .containsExactly(new Link("worker-pool-saturated", "backlog-queueing", 0.9));

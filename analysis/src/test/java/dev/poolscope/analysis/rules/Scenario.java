@@ -16,6 +16,7 @@ import dev.poolscope.analysis.recording.RunMetadata;
 final class Scenario {
     static final long T0 = 1_763_700_000_000_000_000L;
     static final long MS = 1_000_000L;
+    static final long MB_BYTES = 1024 * 1024;
     static final Events.ThreadRef WORKER = new Events.ThreadRef(42, 4242, "http-nio-8080-exec-1", false);
     static final Events.ThreadRef LOOP = new Events.ThreadRef(7, 707, "lettuce-nioEventLoop-4-1", false);
 
@@ -84,19 +85,54 @@ final class Scenario {
                 case DATABASE -> b.events()
                         .threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.DATABASE_IO,
                                 "127.0.0.1"));
+                case HTTP_CALL -> b.events().httpCall(httpCall(s, e, 0));
+                case HTTP_CALL_HELD -> b.events().httpCall(httpCall(s, e, 1));
+                case CLIENT_PARK -> b.events().threadWait(new Events.ThreadWait(WORKER, s, e,
+                        Events.WaitKind.PARK_OTHER, "java.util.concurrent.CompletableFuture$Signaller"));
             }
         }
         return this;
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION, DATABASE, LOCAL_WRITE, SOCKET_WRITE
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION, DATABASE, LOCAL_WRITE, SOCKET_WRITE,
+        /** A blocking JDK HttpClient call to {@link #DOWNSTREAM}: made without, or while holding, a pooled connection. */
+        HTTP_CALL, HTTP_CALL_HELD,
+        /** The park inside {@code HttpClient.send}, as JFR records it: a wait on a CompletableFuture. */
+        CLIENT_PARK
+    }
+
+    static final String DOWNSTREAM = "http://pricing.internal:8080";
+
+    private static Events.HttpCall httpCall(long start, long end, int connectionsHeld) {
+        return new Events.HttpCall(WORKER, start, end, DOWNSTREAM, "POST", 200, false, "", "jdk", true,
+                WORKER.javaThreadId(), "", connectionsHeld);
     }
 
     Scenario roundTrips(long ms) {
         for (int i = 0; i < 10; i++) {
             b.events().redisRoundTrip(
                     new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, "GET", 42, true));
+        }
+        return this;
+    }
+
+    /** Ten round trips of {@code ms} of {@code command}, one in each request. */
+    Scenario roundTrips(long ms, String command) {
+        for (int i = 0; i < 10; i++) {
+            b.events().redisRoundTrip(
+                    new Events.RedisRoundTrip(LOOP, start(i), start(i) + ms * MS, command, 42, true));
+        }
+        return this;
+    }
+
+    /** In every request, the worker blocked {@code ms} while pinned at {@code site}, for {@code reason}. */
+    Scenario pinned(long ms, String site, String reason) {
+        for (int i = 0; i < 10; i++) {
+            b.events().virtualThreadPinned(
+                    new Events.VirtualThreadPinned(WORKER, start(i) + 10 * MS, start(i) + (10 + ms) * MS,
+                            site,
+                            reason));
         }
         return this;
     }
@@ -180,6 +216,40 @@ final class Scenario {
     Scenario gc(long pauseMs) {
         b.events().garbageCollection(
                 new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
+        return this;
+    }
+
+    /** The heap's configuration as the JDK records it at a chunk's start: its maximum and its collectors. */
+    Scenario heap(long maxMb, String young, String old) {
+        b.events().heapConfiguration(new Events.HeapConfiguration(T0, maxMb * MB_BYTES));
+        b.events().gcConfiguration(new Events.GcConfiguration(T0, young, old));
+        return this;
+    }
+
+    /** {@code n} collections by {@code name} spread over the second, each pausing {@code pauseMs}. */
+    Scenario collections(String name, int n, long pauseMs) {
+        for (int i = 0; i < n; i++) {
+            b.events().garbageCollection(new Events.GarbageCollection(T0 + (i * 1000L / n + 1) * MS, name,
+                    pauseMs * MS, pauseMs * MS));
+        }
+        return this;
+    }
+
+    /** The heap used after collections, one summary per value, in the second. */
+    Scenario afterGc(long... mb) {
+        for (int i = 0; i < mb.length; i++) {
+            b.events().heapSummary(new Events.HeapSummary(T0 + (i * 1000L / mb.length + 2) * MS,
+                    mb[i] * MB_BYTES, true));
+        }
+        return this;
+    }
+
+    /** {@code samples} allocation samples at {@code site} weighing {@code mb} in all. */
+    Scenario allocations(String site, String objectClass, long mb, int samples) {
+        for (int i = 0; i < samples; i++) {
+            b.events().allocationSample(new Events.AllocationSample(T0 + (i * 1000L / samples + 3) * MS, site,
+                    objectClass, mb * MB_BYTES / samples));
+        }
         return this;
     }
 

@@ -45,6 +45,18 @@ public final class JdkFields {
     public static final String WHEN = "when";
     /** The value of jdk.GCHeapSummary's {@link #WHEN} after a collection. */
     public static final String WHEN_AFTER_GC = "After GC";
+    /** jdk.GCHeapConfiguration: the maximum heap (-Xmx, or the JVM's own choice). */
+    public static final String MAX_SIZE = "maxSize";
+    /** jdk.GCConfiguration: the young generation's collector ("G1New", "DefNew", "ParallelScavenge", ...). */
+    public static final String YOUNG_COLLECTOR = "youngCollector";
+    /** jdk.GCConfiguration: the old generation's collector ("G1Old", "SerialOld", "ParallelOld", ...). */
+    public static final String OLD_COLLECTOR = "oldCollector";
+    /** jdk.ObjectAllocationSample: the class allocated. */
+    public static final String OBJECT_CLASS = "objectClass";
+    /** jdk.ObjectAllocationSample: the bytes the sample stands for; their sum estimates all allocation. */
+    public static final String WEIGHT = "weight";
+    /** jdk.VirtualThreadPinned, JDK 24+: why the thread could not unmount ("Native or VM frame on stack", ...). */
+    public static final String PINNED_REASON = "pinnedReason";
     /** jdk.JVMInformation. */
     public static final String JVM_START_TIME = "jvmStartTime";
     /** jdk.ClassLoadingStatistics. */

@@ -26,6 +26,12 @@ public final class JdkTypes {
     public static final String GARBAGE_COLLECTION = "jdk.GarbageCollection";
     public static final String GC_PHASE_PAUSE = "jdk.GCPhasePause";
     public static final String GC_HEAP_SUMMARY = "jdk.GCHeapSummary";
+    /** The heap's sizes as configured (at the start of every chunk). */
+    public static final String GC_HEAP_CONFIGURATION = "jdk.GCHeapConfiguration";
+    /** The collectors in use (at the start of every chunk). */
+    public static final String GC_CONFIGURATION = "jdk.GCConfiguration";
+    /** The JDK's throttled allocation samples: each weighs the bytes its thread allocated since its last one. */
+    public static final String OBJECT_ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
     public static final String SAFEPOINT_BEGIN = "jdk.SafepointBegin";
     public static final String THREAD_START = "jdk.ThreadStart";
     public static final String THREAD_END = "jdk.ThreadEnd";

@@ -24,12 +24,16 @@ public final class RequestEvent extends Event {
     public static final String CPU_NANOS = "cpuNanos";
     public static final String RUN_DELAY_NANOS = "runDelayNanos";
 
+    // The request's identity on every JDK event inside it, on JDK 25+ (ThreadContext).
+    @ThreadContext
     @Name(REQUEST_ID)
     @Label("Request Id")
     public String requestId;
+    @ThreadContext
     @Name(METHOD)
     @Label("Method")
     public String method;
+    @ThreadContext
     @Name(URI)
     @Label("URI")
     public String uri;

@@ -66,7 +66,8 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         @JsonProperty(SERVER) String server,
         @JsonProperty(JOIN) Join join,
         @JsonProperty(RECORDING) Recording recording,
-        @JsonProperty(NOTES) List<String> notes) {
+        @JsonProperty(NOTES) List<String> notes,
+        @JsonProperty(STATEMENTS) @JsonInclude(JsonInclude.Include.NON_NULL) Statements statements) {
 
     public static final String THROUGHPUT_RPS = "throughput_rps";
     public static final String ERROR_RATE = "error_rate";
@@ -115,6 +116,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
     public static final String JOIN = "join";
     public static final String RECORDING = "recording";
     public static final String NOTES = "notes";
+    public static final String STATEMENTS = "statements";
 
     /** No summary: every field unknown. */
     public static final Summary NONE = new Summary(null, null, null, null, null, null, null, null, null, null,
@@ -122,7 +124,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
             null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
 
     /** Failed requests by where they failed. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -253,6 +255,52 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         public static final String WARMUP_EXCLUDED = "warmup_excluded";
         public static final String REQUESTS_OUTSIDE_WINDOW = "requests_outside_window";
         public static final String CLIENT_OUTSIDE_WINDOW = "client_outside_window";
+    }
+
+    /**
+     * The SQL statements (poolscope.Statement), absent when the recording has none (so older files read and write back
+     * unchanged): every execution in the window, the
+     * share of connection-hold time spent inside one, and the texts with the most time, most first.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Statements(@JsonProperty(EXECUTIONS) Long executions,
+            @JsonProperty(DISTINCT) Integer distinct,
+            @JsonProperty(TOTAL_MS) Double totalMs, @JsonProperty(HOLD_SHARE) Double holdShare,
+            @JsonProperty(TOP) List<Statement> top) {
+        public static final String EXECUTIONS = "executions";
+        public static final String DISTINCT = "distinct";
+        public static final String TOTAL_MS = "total_ms";
+        public static final String HOLD_SHARE = "hold_share";
+        public static final String TOP = "top";
+
+        /**
+         * One normalised text: its executions, time, the rows drivers returned ({@code rows} null when none did), its
+         * share of the connection-hold time, executions per request that ran it and the most in one request, the
+         * request paths that ran it, and how its time grew with the statements running at once ({@code growth}: 0
+         * not at all, 1 in proportion; null when not measurable).
+         */
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        public record Statement(@JsonProperty(SQL) String sql, @JsonProperty(COUNT) Long count,
+                @JsonProperty(FAILURES) Long failures, @JsonProperty(TOTAL_MS) Double totalMs,
+                @JsonProperty(MEAN_MS) Double meanMs, @JsonProperty(FASTEST_MS) Double fastestMs,
+                @JsonProperty(P99_MS) Double p99Ms,
+                @JsonProperty(ROWS) Long rows,
+                @JsonProperty(HOLD_SHARE) Double holdShare, @JsonProperty(PER_REQUEST) Double perRequest,
+                @JsonProperty(MAX_PER_REQUEST) Long maxPerRequest, @JsonProperty(PATHS) List<String> paths,
+                @JsonProperty(GROWTH) Double growth, @JsonProperty(SATURATED) Boolean saturated) {
+            public static final String SQL = "sql";
+            public static final String COUNT = "count";
+            public static final String FAILURES = "failures";
+            public static final String MEAN_MS = "mean_ms";
+            public static final String FASTEST_MS = "fastest_ms";
+            public static final String P99_MS = "p99_ms";
+            public static final String ROWS = "rows";
+            public static final String PER_REQUEST = "per_request";
+            public static final String MAX_PER_REQUEST = "max_per_request";
+            public static final String PATHS = "paths";
+            public static final String GROWTH = "growth";
+            public static final String SATURATED = "saturated";
+        }
     }
 
     /** The JDK recording that was read: {@code {}} when none could be. */

@@ -42,7 +42,7 @@ class RecordingFormatDocTest {
     void thePageNamesEveryEventAndItsFields() throws IOException {
         Map<String, Set<String>> documented = documentedFields();
         List<Class<? extends Event>> classes = eventClasses();
-        assertEquals(13, classes.size(), "the event classes found: " + classes);
+        assertEquals(15, classes.size(), "the event classes found: " + classes);
         Set<String> names = new TreeSet<>();
         for (Class<? extends Event> c : classes) {
             EventType type = EventType.getEventType(c);

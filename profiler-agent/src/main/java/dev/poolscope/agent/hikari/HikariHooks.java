@@ -1,5 +1,6 @@
 package dev.poolscope.agent.hikari;
 
+import dev.poolscope.agent.ConnectionIds;
 import dev.poolscope.agent.HookSwitch;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.WeakIdentityMap;
@@ -9,6 +10,7 @@ import dev.poolscope.format.event.HikariPoolEvent;
 import dev.poolscope.format.event.HikariPoolState;
 
 import java.lang.ref.WeakReference;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.jfr.FlightRecorder;
 
@@ -80,9 +82,9 @@ public final class HikariHooks {
                 hold.connectionId = connectionId;
                 hold.begin();
                 if (connection instanceof BorrowStamp stamp) {
-                    stamp.poolscope$borrow(new Borrow(hold, pool));
+                    stamp.poolscope$borrow(new Borrow(hold, pool, HeldConnections.borrowed()));
                 } else {
-                    BORROWS.put(connection, new Borrow(hold, pool));
+                    BORROWS.put(connection, new Borrow(hold, pool, HeldConnections.borrowed()));
                 }
             }
         } catch (Throwable t) {
@@ -107,6 +109,7 @@ public final class HikariHooks {
             return;
         }
         try {
+            HeldConnections.returned(b.held());
             ConnectionHoldEvent e = b.event();
             e.end();
             if (e.shouldCommit()) {
@@ -128,7 +131,7 @@ public final class HikariHooks {
 
     /** The physical connection's identity: stable across borrows, unlike Hikari's per-borrow proxy. */
     static String idOf(Object physical) {
-        return Integer.toHexString(System.identityHashCode(physical));
+        return ConnectionIds.of(physical);
     }
 
     public static void register() {
@@ -161,6 +164,6 @@ public final class HikariHooks {
         }
     }
 
-    private record Borrow(ConnectionHoldEvent event, Object pool) {
+    private record Borrow(ConnectionHoldEvent event, Object pool, AtomicInteger held) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.poolscope.agent.r2dbc;
 
+import dev.poolscope.agent.ConnectionIds;
 import dev.poolscope.agent.Suppressed;
 import dev.poolscope.agent.netty.NettyHooks;
 import dev.poolscope.format.event.R2dbcAcquireEvent;
@@ -88,7 +89,7 @@ public final class R2dbcHooks {
             }
             stamp.poolscope$r2dbc(Boolean.TRUE);
             String connectionId = ACQUIRED.equals(outcome) && connection != null
-                    ? Integer.toHexString(System.identityHashCode(connection))
+                    ? ConnectionIds.of(connection)
                     : "";
             R2dbcAcquireEvent e = a.event();
             e.end();

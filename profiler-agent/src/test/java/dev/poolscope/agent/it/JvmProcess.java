@@ -33,6 +33,20 @@ final class JvmProcess implements AutoCloseable {
         return ProcessHandle.current().info().command().orElseThrow();
     }
 
+    /** The Java feature version ({@code java.specification.version}) of another JDK's {@code java}. */
+    static int featureVersion(String java, Path workDir) throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        Path settings = workDir.resolve("java-version.txt");
+        new ProcessBuilder(java, "-XshowSettings:properties", "-version").redirectErrorStream(true)
+                .redirectOutput(settings.toFile()).start().waitFor();
+        String spec = Files.readAllLines(settings).stream()
+                .filter(l -> l.contains("java.specification.version"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(java + " printed no java.specification.version"))
+                .replaceAll(".*= *", "").strip();
+        return Integer.parseInt(spec);
+    }
+
     /** Deletes what an earlier run left in a test's folder. */
     static void clean(Path dir) throws IOException {
         if (Files.exists(dir)) {
@@ -54,7 +68,12 @@ final class JvmProcess implements AutoCloseable {
     }
 
     static List<String> javaWithAgent(String agentArgs, String... rest) {
-        List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED",
+        return javaOnWithAgent(java(), agentArgs, rest);
+    }
+
+    /** The same on another JDK's {@code java}. */
+    static List<String> javaOnWithAgent(String java, String agentArgs, String... rest) {
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                 "-javaagent:" + agentJar() + (agentArgs == null ? "" : "=" + agentArgs)));
         cmd.addAll(List.of(rest));
         return cmd;

@@ -28,19 +28,25 @@ final class LabApp implements AutoCloseable {
     }
 
     static LabApp start(Path workDir, String agentOptions, String... appArgs) throws Exception {
-        return start(Path.of(System.getProperty("poolscope.app.jar",
+        return startOn(JvmProcess.java(), workDir, agentOptions, appArgs);
+    }
+
+    /** The lab app on another JDK's {@code java}. */
+    static LabApp startOn(String java, Path workDir, String agentOptions, String... appArgs)
+            throws Exception {
+        return start(java, Path.of(System.getProperty("poolscope.app.jar",
                 "../app/target/poolscope-app-0.1.0-SNAPSHOT-exec.jar")), workDir, agentOptions, appArgs);
     }
 
     /** The lab app's reactive variant (WebFlux on Reactor Netty, R2DBC, reactive Lettuce). */
     static LabApp startReactive(Path workDir, String agentOptions, String... appArgs) throws Exception {
-        return start(Path.of(System.getProperty("poolscope.app.reactive.jar",
+        return start(JvmProcess.java(), Path.of(System.getProperty("poolscope.app.reactive.jar",
                 "../app-reactive/target/poolscope-app-reactive-0.1.0-SNAPSHOT-exec.jar")), workDir,
                 agentOptions,
                 appArgs);
     }
 
-    private static LabApp start(Path jar, Path workDir, String agentOptions, String... appArgs)
+    private static LabApp start(String java, Path jar, Path workDir, String agentOptions, String... appArgs)
             throws Exception {
         // The reactor builds the app first; a missing jar is a broken build, not a reason to skip the evidence tests.
         if (!Files.isRegularFile(jar)) {
@@ -49,7 +55,7 @@ final class LabApp implements AutoCloseable {
         }
         JvmProcess.clean(workDir);
         Path agentDir = workDir.resolve("agent");
-        List<String> cmd = new ArrayList<>(JvmProcess.javaWithAgent(
+        List<String> cmd = new ArrayList<>(JvmProcess.javaOnWithAgent(java,
                 "out=" + agentDir + (agentOptions.isEmpty() ? "" : "," + agentOptions), "-Xmx512m", "-jar",
                 jar.toAbsolutePath().toString(), "--port", "0"));
         cmd.addAll(List.of(appArgs));

@@ -28,6 +28,7 @@ import dev.poolscope.format.event.R2dbcHoldEvent;
 import dev.poolscope.format.event.R2dbcPoolEvent;
 import dev.poolscope.format.event.RedisRoundTripEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 /**
@@ -124,6 +125,35 @@ class ReactiveIT {
         // tx-work-ms=100 of pg_sleep inside every hold.
         assertTrue(holds.stream().filter(e -> e.getString(R2dbcHoldEvent.REQUEST_ID).startsWith("reactive-"))
                 .allMatch(e -> e.getDuration().toMillis() >= 100), "holds cover the transaction");
+
+        // Statements: R2DBC executions tied to their request through the Reactor Context, each inside its request's
+        // hold on the hold's connection; the 100 ms of pg_sleep is the statement's own time.
+        List<RecordedEvent> statements = ev.getOrDefault(StatementEvent.NAME, List.of()).stream()
+                .filter(e -> e.getString(StatementEvent.REQUEST_ID).startsWith("reactive-")).toList();
+        assertTrue(statements.stream().allMatch(e -> e.getString(StatementEvent.KIND)
+                .equals(StatementEvent.KIND_R2DBC) && e.getBoolean(StatementEvent.SUCCESS)));
+        Map<String, List<RecordedEvent>> sleeps = statements.stream()
+                .filter(e -> e.getString(StatementEvent.SQL).equals("SELECT ? FROM pg_sleep($1)"))
+                .collect(Collectors.groupingBy(e -> e.getString(StatementEvent.REQUEST_ID)));
+        for (Map.Entry<String, Integer> sent : load.statusById().entrySet()) {
+            if (sent.getValue() == 200) {
+                assertEquals(1, sleeps.getOrDefault(sent.getKey(), List.of()).size(),
+                        "pg_sleep of " + sent.getKey() + " in " + statements.stream()
+                                .map(e -> e.getString(StatementEvent.SQL)).distinct().toList());
+            }
+        }
+        assertTrue(sleeps.values().stream().flatMap(List::stream)
+                .allMatch(e -> e.getDuration().toMillis() >= 100), "the statement holds the sleep");
+        for (RecordedEvent st : statements) {
+            assertTrue(holds.stream().anyMatch(h -> h.getString(R2dbcHoldEvent.REQUEST_ID)
+                    .equals(st.getString(StatementEvent.REQUEST_ID))
+                    && h.getString(R2dbcHoldEvent.CONNECTION_ID)
+                            .equals(st.getString(StatementEvent.CONNECTION_ID))
+                    && !h.getStartTime().isAfter(st.getStartTime())
+                    && !h.getEndTime().isBefore(st.getEndTime())),
+                    "in its request's hold: " + st.getString(StatementEvent.SQL) + " of "
+                            + st.getString(StatementEvent.REQUEST_ID));
+        }
 
         // Gauges: the pool seen exhausted with acquires pending.
         List<RecordedEvent> gauges = ev.getOrDefault(R2dbcPoolEvent.NAME, List.of());

@@ -35,6 +35,7 @@ import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.format.event.RedisRoundTripEvent;
 import dev.poolscope.format.event.RedisWaitEvent;
 import dev.poolscope.format.event.RequestEvent;
+import dev.poolscope.format.event.StatementEvent;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.event.WorkerPoolEvent;
 
@@ -139,6 +140,31 @@ class StarvedPoolIT {
                 .allMatch(e -> borrowed.contains(e.getString(ConnectionHoldEvent.CONNECTION_ID))));
         assertTrue(holds.stream().anyMatch(e -> e.getInt(ConnectionHoldEvent.WAITING) > 0),
                 "others waiting while a hold ended");
+
+        // Statements (Hibernate over HikariCP over PgJDBC): on the workers, inside a hold of their connection; the
+        // checkout's 100 ms of pg_sleep is that statement's own time, once per checkout that got a connection.
+        List<RecordedEvent> statements = ev.getOrDefault(StatementEvent.NAME, List.of()).stream()
+                .filter(e -> e.getThread().getJavaName().contains("exec")).toList();
+        List<RecordedEvent> sleeps = statements.stream()
+                .filter(e -> e.getString(StatementEvent.SQL).equals("select ? from pg_sleep(?)")).toList();
+        assertTrue(sleeps.size() >= ok && sleeps.size() <= successfulWaits, sleeps.size() + " sleeps, " + ok
+                + " ok, texts: "
+                + statements.stream().map(e -> e.getString(StatementEvent.SQL)).distinct().toList());
+        assertTrue(sleeps.stream().allMatch(e -> e.getDuration().toMillis() >= 100
+                && e.getString(StatementEvent.KIND).equals(StatementEvent.KIND_EXECUTE_QUERY)));
+        assertTrue(statements.stream().anyMatch(e -> e.getString(StatementEvent.KIND)
+                .equals(StatementEvent.KIND_EXECUTE_UPDATE) && e.getLong(StatementEvent.ROWS) == 1),
+                "the stock update and the order insert say one row each");
+        for (RecordedEvent st : statements) {
+            assertTrue(
+                    holds.stream()
+                            .anyMatch(h -> h.getThread().getJavaThreadId() == st.getThread().getJavaThreadId()
+                                    && h.getString(ConnectionHoldEvent.CONNECTION_ID)
+                                            .equals(st.getString(StatementEvent.CONNECTION_ID))
+                                    && !h.getStartTime().isAfter(st.getStartTime())
+                                    && !h.getEndTime().isBefore(st.getEndTime())),
+                    "in a hold of its thread and connection: " + st.getString(StatementEvent.SQL));
+        }
 
         // Redis: round trips completed on Lettuce's event loop for commands dispatched by workers, and waits.
         Set<Long> workerIds = requests.stream().map(e -> e.getThread().getJavaThreadId())

@@ -9,6 +9,11 @@ import java.util.Map;
  * header's offset. Threads, classes and methods are decoded as they are read (few, and wanted); stack traces, symbols
  * and strings are only located, and decoded when an event asks (most of a recording's stacks belong to events the
  * analysis skips); every other pool is read past by its declared fields.
+ *
+ * <p>
+ * Over 300 lines because the pools are one structure: a stack's frames name methods and frame types, a method names
+ * its class and a symbol, a class a symbol, and strings anywhere may be pooled, so the readers of the checkpoints and
+ * the decoders that run when an event asks share one set of maps and one cursor over the chunk.
  */
 final class ConstantPools implements Cursor.StringPool {
     private enum PoolKind {

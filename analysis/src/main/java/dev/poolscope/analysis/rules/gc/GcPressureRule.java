@@ -2,6 +2,7 @@ package dev.poolscope.analysis.rules.gc;
 
 import static dev.poolscope.analysis.rules.Messages.num;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.poolscope.analysis.model.Overlaps;
@@ -16,11 +17,13 @@ import dev.poolscope.analysis.rules.Unit;
 
 /** Stop-the-world pauses as a share of the run's wall clock. */
 public final class GcPressureRule implements Rule {
+    public static final String ID = "gc-pressure";
+    private static final double MB = 1024 * 1024;
     static final Threshold PAUSE_SHARE = new Threshold("GC pause share of run time", 2, 10, Unit.PERCENT);
 
     @Override
     public String id() {
-        return "gc-pressure";
+        return ID;
     }
 
     @Override
@@ -41,9 +44,25 @@ public final class GcPressureRule implements Rule {
         }
         double pauseMs = run.process().gcPauseNanos() / 1e6;
         double share = 100 * pauseMs / 1000 / run.durationSeconds();
-        List<Evidence> ev = List.of(new Evidence("GC pause share of run time", share, Unit.PERCENT),
-                new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
-                new Evidence("collections", run.process().gcCount(), Unit.COUNT));
+        List<Evidence> ev = new ArrayList<>(
+                List.of(new Evidence("GC pause share of run time", share, Unit.PERCENT),
+                        new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
+                        new Evidence("collections", run.process().gcCount(), Unit.COUNT)));
+        // What the heap advice (HeapSizing) rests on, where the recording has it.
+        RunModel.Memory mem = run.memory();
+        if (!mem.collections().isEmpty()) {
+            ev.add(new Evidence("full collections", HeapSizing.fullCollections(mem), Unit.COUNT));
+        }
+        if (mem.afterGcCount() > 0) {
+            ev.add(new Evidence("heap after GC, lowest", mem.afterGcMinBytes() / MB, Unit.MEGABYTES));
+        }
+        if (mem.maxHeapBytes() > 0) {
+            ev.add(new Evidence("maximum heap", mem.maxHeapBytes() / MB, Unit.MEGABYTES));
+        }
+        if (mem.allocationSamples() > 0) {
+            ev.add(new Evidence("allocation rate", mem.allocatedBytes() / MB / run.durationSeconds(),
+                    Unit.MEGABYTES_PER_SECOND));
+        }
         int score = PAUSE_SHARE.score(share);
         return result(score, score < 25 ? "ok" : "found", ev, num(share), num(pauseMs),
                 run.process().gcCount());

@@ -15,8 +15,8 @@ import dev.poolscope.analysis.rules.Threshold;
 import dev.poolscope.analysis.rules.Unit;
 
 /**
- * Connections held across non-database work (open-in-view): Redis or lock waits on the holding thread between
- * getConnection and close().
+ * Connections held across non-database work (open-in-view): Redis, outbound HTTP, lock, sleep or non-database
+ * socket waits on the holding thread between getConnection and close().
  */
 public final class ConnectionHeldRule implements Rule {
     static final Threshold NON_DB_SHARE = new Threshold("non-database waits inside holds", 10, 30,
@@ -44,11 +44,13 @@ public final class ConnectionHeldRule implements Rule {
         if (run.pools().hold().count() == 0 || hold == 0) {
             return notEnoughData("no " + ConnectionHoldEvent.NAME + " events");
         }
-        long nonDb = run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos();
+        long nonDb = run.pools().holdNonDatabaseNanos();
         double share = 100.0 * nonDb / hold;
         double redisShare = 100.0 * run.pools().holdRedisNanos() / hold;
         List<Evidence> ev = List.of(new Evidence("non-database waits inside holds", share, Unit.PERCENT),
                 new Evidence("Redis waits inside holds", redisShare, Unit.PERCENT),
+                new Evidence("outbound HTTP calls inside holds", 100.0 * run.pools().holdHttpNanos() / hold,
+                        Unit.PERCENT),
                 new Evidence("hold p50", run.pools().hold().p50Ms(), Unit.MILLISECONDS),
                 new Evidence("hold p99", run.pools().hold().p99Ms(), Unit.MILLISECONDS));
         int score = NON_DB_SHARE.score(share);
@@ -68,7 +70,7 @@ public final class ConnectionHeldRule implements Rule {
         long hold = run.pools().holdTotalNanos();
         double f = hold == 0
                 ? 0
-                : (double) (run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos()) / hold;
+                : (double) run.pools().holdNonDatabaseNanos() / hold;
         return List.of(new Link(id(), "pool-starvation", f));
     }
 
@@ -77,7 +79,7 @@ public final class ConnectionHeldRule implements Rule {
         long hold = run.pools().holdTotalNanos();
         double f = hold == 0
                 ? 0
-                : (double) (run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos()) / hold;
+                : (double) run.pools().holdNonDatabaseNanos() / hold;
         return shortText(num(run.pools().hold().meanMs()), num(100 * f));
     }
 }

@@ -55,7 +55,7 @@ public final class PoolSizing {
         if (shortenHolds && c != null && h > 0) {
             double nonDb = run.pools().holdTotalNanos() == 0
                     ? 0
-                    : (double) (run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos())
+                    : (double) run.pools().holdNonDatabaseNanos()
                             / run.pools().holdTotalNanos();
             double shorter = h * (1 - nonDb);
             lines.add(Messages.format("recommend.line.shorten", num(100 * nonDb), num(h * 1000),

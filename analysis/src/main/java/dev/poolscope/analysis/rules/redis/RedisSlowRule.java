@@ -117,7 +117,7 @@ public final class RedisSlowRule implements Rule {
 
     @Override
     public List<Link> explains(RunModel run) {
-        long nonDb = run.pools().holdRedisNanos() + run.pools().holdOtherWaitNanos();
+        long nonDb = run.pools().holdNonDatabaseNanos();
         return List.of(
                 new Link(id(), "connection-held",
                         nonDb == 0 ? 0 : (double) run.pools().holdRedisNanos() / nonDb),

@@ -17,12 +17,13 @@ import dev.poolscope.analysis.rules.Unit;
 
 /** Virtual threads pinned to their carrier (jdk.VirtualThreadPinned) for a share of server time. */
 public final class VirtualThreadPinningRule implements Rule {
+    public static final String ID = "vthread-pinning";
     static final Threshold PINNED_SHARE = new Threshold("pinned time share of server time", 1, 5,
             Unit.PERCENT);
 
     @Override
     public String id() {
-        return "vthread-pinning";
+        return ID;
     }
 
     @Override

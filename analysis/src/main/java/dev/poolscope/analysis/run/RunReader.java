@@ -1,0 +1,129 @@
+package dev.poolscope.analysis.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.poolscope.analysis.flame.WallSampleReader;
+import dev.poolscope.analysis.jtl.JtlException;
+import dev.poolscope.analysis.jtl.JtlReader;
+import dev.poolscope.analysis.model.MeasuredWindow;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.model.StackProfiles;
+import dev.poolscope.analysis.output.OneLine;
+import dev.poolscope.analysis.recording.RecordingException;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RecordingReader;
+import dev.poolscope.analysis.recording.RunConfig;
+import dev.poolscope.analysis.recording.RunMetadata;
+import dev.poolscope.format.folder.RunFolder;
+
+/**
+ * Reads one agent folder with the run's run.json and .jtl into a model: the agent's metadata, the .jtl, the JDK
+ * recording, the .jtl again when the first read thinned the client samples, and async-profiler's wall samples. What
+ * is missing or damaged becomes a note ({@link RunNotes}), not a failure, as long as something can be analysed.
+ */
+public final class RunReader {
+
+    /**
+     * One agent folder's model and what its inputs gave; {@code failure} set when there was nothing to analyze.
+     */
+    public record Result(RunModel model, RecordingInfo recording, String recordingProblem,
+            JtlReader.Result jtl,
+            String jtlProblem, String failure, StackProfiles stacks) {
+    }
+
+    /** {@code name} is the agent folder's name as notes cite it. */
+    public Result read(Path runDir, Path agent, String name) {
+        List<String> notes = new ArrayList<>();
+        RunMetadata metadata = RunMetadata.EMPTY;
+        try {
+            metadata = RunMetadata.read(agent.resolve(RunFolder.METADATA_JSON));
+            if (metadata == RunMetadata.EMPTY) {
+                notes.add(RunNotes.metadataMissing(name));
+            }
+            Long early = metadata.requestsBeforeRecording();
+            if (early != null && early > 0) {
+                notes.add(RunNotes.requestsBeforeRecording(early, name));
+            }
+        } catch (RecordingException e) {
+            notes.add(e.getMessage());
+        }
+        RunConfig config = RunConfig.EMPTY;
+        try {
+            config = RunConfig.read(runDir.resolve(RunFolder.RUN_JSON));
+        } catch (RecordingException e) {
+            notes.add(e.getMessage());
+        }
+        RunModelBuilder builder = new RunModelBuilder();
+        if (config.hasLoadPhase()) {
+            builder.measure(MeasuredWindow.ofMillis(config.loadStartMs(), config.loadEndMs(),
+                    MeasuredWindow.Source.LOAD_PHASE));
+        }
+        // The .jtl first: without run.json its span is the measured window, which the recording pass needs.
+        JtlReader.Result jtl = null;
+        String jtlProblem = null;
+        try {
+            jtl = new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
+            if (!jtl.hasRequestId()) {
+                notes.add(RunNotes.noRequestIdColumn());
+            }
+            if (jtl.skipped() > 0) {
+                notes.add(RunNotes.skippedRows(jtl.skipped()));
+            }
+        } catch (JtlException e) {
+            jtlProblem = e.getMessage();
+            if (config.attachedPid() != null && !Files.exists(runDir.resolve(RunFolder.JMETER))) {
+                // Expected, not a fault: say what is missing and why instead.
+                jtlProblem = null;
+                notes.add(RunNotes.attached(config.attachedPid()));
+            } else {
+                notes.add(jtlProblem);
+            }
+        }
+        if (!config.hasLoadPhase() && builder.clientSpan() != null) {
+            builder.measure(builder.clientSpan());
+        }
+        RecordingInfo recording = null;
+        String recordingProblem = null;
+        try {
+            RecordingReader reader = new RecordingReader();
+            recording = builder.read(reader, reader.open(agent));
+            if (recording.fromRepository()) {
+                notes.add(RunNotes.fromRepository(recording));
+            }
+        } catch (RecordingException e) {
+            recordingProblem = e.getMessage();
+            notes.add(recordingProblem);
+        }
+        if (jtl != null && builder.wantsClientReread(jtl.hasRequestId())) {
+            // The requests are a sample and the first read thinned the samples: fetch those of the kept requests.
+            builder.rereadClient();
+            try {
+                new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
+            } catch (JtlException e) {
+                notes.add(e.getMessage());
+            }
+        }
+        Path wall = agent.resolve(RunFolder.ASYNC_PROFILER_JFR);
+        if (recording != null && Files.isRegularFile(wall)) {
+            try {
+                new WallSampleReader().read(wall, builder::wallSample, builder::profilerCpuSample);
+            } catch (IOException | RuntimeException e) {
+                notes.add(RunNotes.wallSamplesUnreadable(OneLine.of(e)));
+            }
+        }
+        if (recording == null && jtl == null) {
+            return new Result(null, null, recordingProblem, null, jtlProblem,
+                    "nothing to analyze: " + recordingProblem
+                            + (jtlProblem == null ? "; no JMeter (attached)" : "; " + jtlProblem),
+                    StackProfiles.NONE);
+        }
+        RunModel model = RunNotes.afterBuild(builder.build(metadata, recording, jtl, notes), recording,
+                config);
+        return new Result(model, recording, recordingProblem, jtl, jtlProblem, null, builder.stackProfiles());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.poolscope.cli.run;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
+
+/**
+ * Brings the app towards its steady state before the measured load: optionally every product is read
+ * once first, so Redis holds the whole catalogue (read at random, a cold cache takes minutes of load to
+ * fill); then {@code seconds} of every kind of request at low concurrency for the JIT and the pools. Its
+ * requests carry ids starting with {@code warmup-}.
+ */
+final class WarmUp {
+    /** The lab app's catalogue: product ids 1 to 10,000 (its Flyway seed). */
+    static final int PRODUCTS = 10_000;
+    private static final Duration PRIMING_LIMIT = Duration.ofMinutes(2);
+
+    /** What the warm-up sent. */
+    record Result(long primed, long mixed) {
+    }
+
+    private WarmUp() {
+    }
+
+    static Result run(String baseUrl, boolean prime, int seconds, int concurrency)
+            throws InterruptedException {
+        if (!prime && seconds <= 0) {
+            return new Result(0, 0);
+        }
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        try (client) {
+            // The catalogue pass is bounded by count, not by --warmup: a slow machine still gets a full cache
+            // (17 s on the 2-core lab machine). The deadline only stops an app that hangs.
+            long primed = !prime
+                    ? 0
+                    : drive(client, concurrency, System.nanoTime() + PRIMING_LIMIT.toNanos(),
+                            PRODUCTS, n -> product(baseUrl, n, n));
+            long mixed = seconds <= 0
+                    ? 0
+                    : drive(client, concurrency, System.nanoTime() + seconds * 1_000_000_000L,
+                            Long.MAX_VALUE, n -> mixed(baseUrl, PRODUCTS + n));
+            return new Result(primed, mixed);
+        }
+    }
+
+    /** Sends requests 1, 2, ... from {@code concurrency} threads until {@code limit} or the deadline. */
+    private static long drive(HttpClient client, int concurrency, long deadlineNanos, long limit,
+            LongFunction<HttpRequest> request) {
+        AtomicLong next = new AtomicLong();
+        try (ExecutorService workers = Executors.newFixedThreadPool(concurrency)) {
+            for (int w = 0; w < concurrency; w++) {
+                workers.submit(() -> {
+                    long n;
+                    while ((n = next.incrementAndGet()) <= limit && System.nanoTime() < deadlineNanos
+                            && !Thread.currentThread().isInterrupted()) {
+                        try {
+                            client.send(request.apply(n), HttpResponse.BodyHandlers.discarding());
+                        } catch (java.io.IOException e) {
+                            // Warm-up failures show up again, and are counted, in the measured run.
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                });
+            }
+        }
+        return Math.min(next.get() - concurrency, limit);
+    }
+
+    private static HttpRequest.Builder request(String url, long requestNumber) {
+        return HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .header("X-Request-Id", "warmup-" + requestNumber);
+    }
+
+    private static HttpRequest product(String base, long requestNumber, long productId) {
+        return request(base + "/api/products/" + productId, requestNumber).GET().build();
+    }
+
+    private static HttpRequest mixed(String base, long n) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return switch ((int) (n % 3)) {
+            case 0 -> request(base + "/api/ping", n).GET().build();
+            case 1 -> product(base, n, random.nextInt(1, PRODUCTS + 1));
+            default -> request(base + "/api/checkout", n)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"userId\":" + random.nextInt(1, 100_001) + ",\"productId\":"
+                                    + random.nextInt(1, PRODUCTS + 1) + "}"))
+                    .build();
+        };
+    }
+}
