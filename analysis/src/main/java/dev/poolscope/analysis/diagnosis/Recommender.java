@@ -16,6 +16,7 @@ import dev.poolscope.analysis.rules.gc.HeapSizing;
 import dev.poolscope.analysis.rules.lock.LockSizing;
 import dev.poolscope.analysis.rules.pool.PoolSizing;
 import dev.poolscope.analysis.rules.reactive.ReactiveSizing;
+import dev.poolscope.analysis.rules.http.DownstreamLever;
 import dev.poolscope.analysis.rules.redis.RedisLever;
 import dev.poolscope.analysis.rules.vthreads.PinningLever;
 import dev.poolscope.analysis.rules.vthreads.VirtualThreadPinningRule;
@@ -74,7 +75,7 @@ public final class Recommender {
                     : new RedisLever().recommend(run);
             case "downstream-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
-                    : notThreads(primary);
+                    : new DownstreamLever().recommend(run);
             case "cpu-oversubscription" -> new CpuSizing().recommend(m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);

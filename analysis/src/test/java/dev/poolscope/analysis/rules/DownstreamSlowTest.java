@@ -90,6 +90,10 @@ class DownstreamSlowTest {
                 + " outbound HTTP calls (80 ms per request), most of it for http://pricing.internal:8080: 10 calls,"
                 + " mean 80 ms, p99 80 ms, 0 failed.");
         assertThat(d.recommendation().kind()).isEqualTo("none");
+        assertThat(d.recommendation().sentence()).isEqualTo("No thread-count change: the downstream"
+                + " http://pricing.internal:8080 is the lever. Its 10 calls took 80 ms on average (p99 80 ms); callers"
+                + " waited for outbound HTTP 80% of server time. Make it answer faster, call it less (cache or batch"
+                + " its answers) or off the request path; more threads only wait longer for it.");
         assertThat(score(d, "lock-contention")).isZero();
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "The same plan at several settings, everything else identical, then a comparison.",
         "--vary KNOB=V1,V2,... (repeatable) runs every combination; --threads N,N,... is --vary threads=N,N,...",
-        "Without --threads and --vary: threads 8,16,200, each 3 times interleaved, 30 s of load each (about 9 min).",
+        "Without --threads and --vary: threads 8,16,200, each 3 times interleaved, 30 s of load each (9 runs).",
         "Knobs: threads, server, virtual-threads, pool-size, connection-timeout, open-in-view, tx-work-ms, redis-pool,"
                 + " stack, event-loops, cpu-on, blocking-calls, plan, vus, prop:NAME (any plan property),"
                 + " app:NAME (any property of the app, passed as --NAME=V: with --app-cmd, e.g."
