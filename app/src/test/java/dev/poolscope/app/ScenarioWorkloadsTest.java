@@ -19,8 +19,8 @@ import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * The workloads the diagnosis scenarios are built from, on real PostgreSQL and Redis: a Redis kept in DEBUG SLEEP by
- * another client, a checkout that calls out inside its transaction, one monitor every request takes, and a live set
- * kept for the app's life beside requests that allocate.
+ * another client, a checkout that calls out inside its transaction, one monitor every request takes, an audit
+ * trail that allocates inside its monitor, and a live set kept for the app's life beside requests that allocate.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.redis.stall-ms=200",
         "lab.checkout.tx-call-ms=150", "lab.checkout.tx-work-ms=0", "lab.heap.retain-mb=16"})
@@ -55,6 +55,19 @@ class ScenarioWorkloadsTest {
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(ms).isGreaterThanOrEqualTo(150);
+    }
+
+    @Test
+    void auditRecordsAreNumberedInTheOrderTheirMonitorWasTaken() throws Exception {
+        Http http = new Http(port);
+        HttpResponse<String> first = http.get("/api/audit?kb=4");
+        HttpResponse<String> second = http.get("/api/audit?kb=4");
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+        long a = Long.parseLong(first.body().replaceAll(".*\"seq\":(\\d+).*", "$1"));
+        long b = Long.parseLong(second.body().replaceAll(".*\"seq\":(\\d+).*", "$1"));
+        assertThat(b).isEqualTo(a + 1);
+        assertThat(http.get("/api/audit?kb=0").statusCode()).isEqualTo(400);
+        assertThat(http.get("/api/audit?kb=2048").statusCode()).isEqualTo(400);
     }
 
     @Test

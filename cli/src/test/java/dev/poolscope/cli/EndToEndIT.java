@@ -43,7 +43,7 @@ class EndToEndIT {
 
     @Test
     @Order(1)
-    void aStarvedPoolIsDiagnosedAsPoolStarvation() throws Exception {
+    void aStarvedPoolIsTracedToTheStatementsThatHoldIt() throws Exception {
         Path dir = work.resolve("starved");
         Launcher.Result r = Launcher.run("run", "--pool-size", "2", "--tx-work-ms", "20", "--plan", "vu500",
                 "--vus", "40", "--duration", "12s",
@@ -52,7 +52,14 @@ class EndToEndIT {
         assertThat(r.out()).endsWith(dir.resolve("report.html") + "\n");
         assertThat(r.err()).contains("[run] analyse: " + dir + " (heap " + Analysis.heap() + ")");
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
-        assertThat(summary.path("primary_cause").asText()).isEqualTo("pool-starvation");
+        // Each hold is a 20-ms pg_sleep: the statements are most of every hold, so they are the root of the pool's
+        // starvation; whether a bigger pool helps too depends on the concurrency levels the run happened to reach.
+        assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
+                .isEqualTo("database-slow");
+        assertThat(summary.path("cause_chain").toString()).contains(
+                "{\"rule\":\"database-slow\",\"explains\":\"pool-starvation\"");
+        assertThat(summary.path("recommendation").asText()).startsWith(
+                "No thread-count change: make `select ? from pg_sleep(?)` cheaper");
         assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isPositive();
         assertThat(summary.path("error_rate").asDouble()).isLessThan(0.01);
         assertThat(summary.path("join").path("matched").asLong()).isPositive();

@@ -20,6 +20,7 @@ final class Attribution {
     private final ReactiveData reactive;
     private final Attributor attributor;
     final ReactiveSplit split;
+    final OverlapSweep overlaps;
     final List<RequestTimeline> requests = new ArrayList<>();
     final Breakdown total = new Breakdown();
     final Map<String, Long> lockTotals = new HashMap<>();
@@ -32,6 +33,7 @@ final class Attribution {
         this.reactive = reactive;
         this.attributor = new Attributor(data);
         this.split = new ReactiveSplit(data, reactive);
+        this.overlaps = new OverlapSweep(data);
     }
 
     /** Attributes {@code kept} (in start order; each released as it is read), each with its client sample. */
@@ -52,6 +54,9 @@ final class Attribution {
                     : attributor.attribute(tid, e.startNanos(), e.endNanos(), timeline, e.cpuNanos(),
                             e.runDelayNanos());
             total.addAll(b);
+            if (!hops) {
+                overlaps.request(tid, e.startNanos(), e.endNanos(), attributor);
+            }
             long[] sums = hops
                     ? split.sums(e.requestId(), e.startNanos(), e.endNanos())
                     : sums(tid, e.startNanos(), e.endNanos());
@@ -144,7 +149,8 @@ final class Attribution {
 
     /**
      * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). The part of a
-     * wait inside a blocking HTTP call is the call's (the client parks until its response): not a lock site.
+     * wait inside a blocking HTTP call is the call's (the client parks until its response): not a lock site; the part
+     * inside stop-the-world pauses is the pauses', as in the time split.
      */
     private void lockWaits(long tid, long from, long to) {
         ThreadSpans spans = data.spans.get(tid);
@@ -166,8 +172,10 @@ final class Attribution {
                     len -= Math.max(0, Math.min(e, c[1]) - Math.max(s, c[0]));
                 }
                 if (len > 0) {
+                    // Still a wait on this monitor when a pause took all of it: the site stays, with no time.
                     String what = data.labels.name(spans.label(i));
-                    lockTotals.merge(what.isEmpty() ? "?" : what, len, Long::sum);
+                    lockTotals.merge(what.isEmpty() ? "?" : what, Math.max(0, len - overlaps.paused(s, e)),
+                            Long::sum);
                 }
             }
         });

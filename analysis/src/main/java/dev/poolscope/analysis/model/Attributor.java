@@ -1,24 +1,25 @@
 package dev.poolscope.analysis.model;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Splits a window of one thread into causes. Same-thread event intervals are painted first, highest-priority cause
- * winning where they overlap. What no event covers is split into on-CPU, run delay and unexplained.
+ * winning where they overlap, and a stop-the-world pause above them all: while the world stood still nothing the
+ * thread waited for could happen (the holder of its connection or lock was stopped too), so a pause inside a pool
+ * wait or a lock wait is pause, not wait. What no event covers is split into on-CPU, run delay and unexplained.
  *
  * <p>
  * A request that carries its own measured CPU and run delay (read by the agent on the serving thread at the span's
- * start and end) gets exactly those, and a stop-the-world pause counts against it only for the part of the
- * uncovered time they leave: a thread that is parked, sleeping or reading a socket during a pause was waiting
- * anyway, and a thread on CPU or in the run queue was not stopped. Without them (older recordings, steps inside
- * a request) pauses apply to every thread they overlap and the remainder is apportioned from the thread's
- * schedstat deltas (or execution samples when there are none). The rest stays unexplained: shown, never hidden.
+ * start and end) gets exactly those: first in the uncovered time; run delay that does not fit there was spent inside
+ * its waits (a woken thread waits for a CPU before its wait event ends; a write preempted inside the kernel is
+ * runnable, not waiting), so it is taken out of them, in proportion to their length, at each one's end. Without
+ * them (older recordings, steps inside a request) the remainder is apportioned from the thread's schedstat deltas
+ * (or execution samples when there are none). The rest stays unexplained: shown, never hidden.
  */
 final class Attributor {
     /** JDK execution sampling period the agent configures (recording-format.md). */
     static final long EXECUTION_SAMPLE_PERIOD_NANOS = 20_000_000L;
+    private static final int REMAINDER = -1;
 
     /** Receives the painted pieces of a window, for timelines. */
     interface SegmentSink {
@@ -43,6 +44,13 @@ final class Attributor {
     private final RunData data;
     /** Reused window to window: attribution runs on one thread. */
     private final Marks marks = new Marks();
+    /** The last window's pieces, for {@link #within}: {start, end} and the cause (-1: uncovered). */
+    private long[] pieceStart = new long[64];
+    private long[] pieceEnd = new long[64];
+    private int[] pieceCause = new int[64];
+    private int pieceCount;
+    /** The last window's split of its uncovered pieces, by cause ordinal. */
+    private final double[] shares = new double[Cause.ALL.length];
 
     Attributor(RunData data) {
         this.data = data;
@@ -59,6 +67,8 @@ final class Attributor {
     Breakdown attribute(long threadId, long from, long to, SegmentSink sink, long measuredCpu,
             long measuredRunDelay) {
         Breakdown b = new Breakdown();
+        pieceCount = 0;
+        Arrays.fill(shares, 0);
         if (to <= from) {
             return b;
         }
@@ -73,93 +83,173 @@ final class Attributor {
                 }
             });
         }
-        if (!measured) {
-            data.pauses.overlapping(from, to, i -> marks.interval(Math.max(from, data.pauses.start(i)),
-                    Math.min(to, data.pauses.end(i)), Cause.GC_PAUSE));
-        }
+        data.pauses.overlapping(from, to, i -> marks.interval(Math.max(from, data.pauses.start(i)),
+                Math.min(to, data.pauses.end(i)), Cause.GC_PAUSE));
         marks.sort();
         int[] active = new int[Cause.ALL.length];
         long cursor = from;
-        long remainder = 0;
-        List<long[]> remainderPieces = new ArrayList<>();
         for (int m = 0; m < marks.size(); m++) {
             long t = marks.time(m);
             if (t > cursor) {
-                remainder += paint(b, active, cursor, t, sink, remainderPieces);
+                piece(cursor, t, winner(active));
                 cursor = t;
             }
             active[marks.cause(m)] += marks.delta(m);
         }
         if (to > cursor) {
-            remainder += paint(b, active, cursor, to, sink, remainderPieces);
+            piece(cursor, to, winner(active));
         }
+        long remainder = 0;
+        long waits = 0;
+        for (int p = 0; p < pieceCount; p++) {
+            long len = pieceEnd[p] - pieceStart[p];
+            if (pieceCause[p] == REMAINDER) {
+                remainder += len;
+            } else if (pieceCause[p] != Cause.GC_PAUSE.ordinal()) {
+                waits += len;
+            }
+        }
+        long cpu;
+        long runDelay;
+        long inWaits = 0;
         if (measured) {
-            splitMeasured(b, threadId, from, to, remainder, remainderPieces, sink, measuredCpu,
-                    measuredRunDelay);
+            cpu = Math.min(measuredCpu, remainder);
+            if (measuredRunDelay >= 0) {
+                runDelay = Math.min(measuredRunDelay, remainder - cpu);
+                inWaits = Math.min(measuredRunDelay - runDelay, waits);
+            } else {
+                SchedSeries sched = data.sched.get(threadId);
+                long estimate = sched != null && sched.usable()
+                        ? Math.max(0, sched.runDelayBetween(from, to))
+                        : 0;
+                runDelay = Math.min(estimate, remainder - cpu);
+            }
         } else {
-            splitRemainder(b, threadId, from, to, remainder, remainderPieces, sink);
+            long[] split = apportion(threadId, from, to, remainder);
+            cpu = split[0];
+            runDelay = split[1];
         }
+        paintExplicit(b, sink, waits, inWaits);
+        b.add(Cause.CPU, cpu);
+        b.add(Cause.RUN_DELAY, runDelay);
+        finish(b, threadId, sink, remainder, cpu, runDelay);
         return b;
     }
 
-    private static long paint(Breakdown b, int[] active, long s, long e, SegmentSink sink,
-            List<long[]> pieces) {
+    /** The cause painted where {@code active} intervals meet: a pause above all, then the causes' order. */
+    private static int winner(int[] active) {
+        if (active[Cause.GC_PAUSE.ordinal()] > 0) {
+            return Cause.GC_PAUSE.ordinal();
+        }
         for (int c = 0; c < Cause.EXPLICIT; c++) {
             if (active[c] > 0) {
-                b.add(Cause.ALL[c], e - s);
-                if (sink != null) {
-                    sink.explicit(s, e, Cause.ALL[c]);
-                }
-                return 0;
+                return c;
             }
         }
-        pieces.add(new long[]{s, e});
-        if (sink != null) {
-            sink.remainder(s, e);
+        return REMAINDER;
+    }
+
+    private void piece(long s, long e, int cause) {
+        if (pieceCount > 0 && pieceCause[pieceCount - 1] == cause && pieceEnd[pieceCount - 1] == s) {
+            pieceEnd[pieceCount - 1] = e;
+            return;
         }
-        return e - s;
+        if (pieceCount == pieceStart.length) {
+            int n = pieceCount * 2;
+            pieceStart = Arrays.copyOf(pieceStart, n);
+            pieceEnd = Arrays.copyOf(pieceEnd, n);
+            pieceCause = Arrays.copyOf(pieceCause, n);
+        }
+        pieceStart[pieceCount] = s;
+        pieceEnd[pieceCount] = e;
+        pieceCause[pieceCount] = cause;
+        pieceCount++;
     }
 
     /**
-     * The measured CPU first, then the measured run delay (or, when only CPU was measured, the schedstat estimate),
-     * then pauses overlapping what is left; each capped by what is left, so the parts never exceed the window. CPU
-     * and run delay beyond the uncovered time happened inside painted waits (a wake-up's run delay ends a park).
+     * Adds the painted pieces to the breakdown and the sink; {@code inWaits} of run delay comes out of the wait pieces
+     * (not pauses) in proportion to their length, each share at the piece's end, where a woken thread waits for a CPU.
      */
-    private void splitMeasured(Breakdown b, long threadId, long from, long to, long remainder,
-            List<long[]> pieces, SegmentSink sink, long measuredCpu, long measuredRunDelay) {
-        long cpu = Math.min(measuredCpu, remainder);
-        long runDelay;
-        if (measuredRunDelay >= 0) {
-            runDelay = Math.min(measuredRunDelay, remainder - cpu);
-        } else {
-            SchedSeries sched = data.sched.get(threadId);
-            long estimate = sched != null && sched.usable()
-                    ? Math.max(0, sched.runDelayBetween(from, to))
-                    : 0;
-            runDelay = Math.min(estimate, remainder - cpu);
+    private void paintExplicit(Breakdown b, SegmentSink sink, long waits, long inWaits) {
+        long cumulative = 0;
+        long given = 0;
+        int n = pieceCount;
+        for (int p = 0; p < n; p++) {
+            int c = pieceCause[p];
+            long s = pieceStart[p];
+            long e = pieceEnd[p];
+            if (c == REMAINDER) {
+                if (sink != null) {
+                    sink.remainder(s, e);
+                }
+                continue;
+            }
+            long take = 0;
+            if (c != Cause.GC_PAUSE.ordinal() && inWaits > 0) {
+                // Shares of the cumulative length, so rounding never makes them add up to more or less.
+                cumulative += e - s;
+                long upTo = cumulative == waits
+                        ? inWaits
+                        : (long) Math.floor((double) inWaits / waits * cumulative);
+                take = Math.max(0, Math.min(e - s, upTo - given));
+                given += take;
+            }
+            Cause cause = Cause.ALL[c];
+            b.add(cause, e - s - take);
+            b.add(Cause.RUN_DELAY, take);
+            if (sink != null) {
+                if (e - take > s) {
+                    sink.explicit(s, e - take, cause);
+                }
+                if (take > 0) {
+                    sink.explicit(e - take, e, Cause.RUN_DELAY);
+                }
+            }
+            if (take > 0) {
+                // Kept apart for within() (appended: within() reads every piece, in any order).
+                pieceEnd[p] = e - take;
+                piece(e - take, e, Cause.RUN_DELAY.ordinal());
+            }
         }
-        long gc = Math.min(pausedWithin(pieces), remainder - cpu - runDelay);
-        b.add(Cause.CPU, cpu);
-        b.add(Cause.RUN_DELAY, runDelay);
-        b.add(Cause.GC_PAUSE, gc);
-        finish(b, threadId, pieces, sink, remainder, cpu, runDelay, gc);
     }
 
     /**
-     * What CPU, run delay and pauses leave of the uncovered time was spent off the CPU in no wait the recording has
-     * an event for: waits shorter than the events' thresholds. async-profiler's wall samples of the thread inside the
-     * uncovered pieces, taken while it slept, name them by their stacks; the time is split in proportion to the
-     * samples' weights (an estimate, kept apart in {@link Breakdown#sampledNanos}). Samples whose stack names no wait,
-     * and time no sample falls in, stay unexplained.
+     * Per cause, the nanoseconds of the last attributed window that fell inside [from, to): painted pieces as painted,
+     * uncovered ones by the window's split of its uncovered time. Adds into {@code byCause} (indexed by ordinal).
      */
-    private void finish(Breakdown b, long threadId, List<long[]> pieces, SegmentSink sink, long remainder,
-            long cpu, long runDelay, long gc) {
-        long unexplained = remainder - cpu - runDelay - gc;
+    void within(long from, long to, double[] byCause) {
+        for (int p = 0; p < pieceCount; p++) {
+            long len = Math.min(to, pieceEnd[p]) - Math.max(from, pieceStart[p]);
+            if (len <= 0) {
+                continue;
+            }
+            if (pieceCause[p] == REMAINDER) {
+                for (int c = 0; c < byCause.length; c++) {
+                    byCause[c] += len * shares[c];
+                }
+            } else {
+                byCause[pieceCause[p]] += len;
+            }
+        }
+    }
+
+    /**
+     * What CPU and run delay leave of the uncovered time was spent off the CPU in no wait the recording has an event
+     * for: waits shorter than the events' thresholds. async-profiler's wall samples of the thread inside the uncovered
+     * pieces, taken while it slept, name them by their stacks; the time is split in proportion to the samples' weights
+     * (an estimate, kept apart in {@link Breakdown#sampledNanos}). Samples whose stack names no wait, and time no
+     * sample falls in, stay unexplained.
+     */
+    private void finish(Breakdown b, long threadId, SegmentSink sink, long remainder, long cpu,
+            long runDelay) {
+        long unexplained = remainder - cpu - runDelay;
         long[] named = new long[Cause.ALL.length];
         if (unexplained > 0 && !data.sampledWaits.isEmpty()) {
             long[] weights = new long[SampledWaits.SLOTS];
-            for (long[] p : pieces) {
-                data.sampledWaits.weigh(threadId, p[0], p[1], weights);
+            for (int p = 0; p < pieceCount; p++) {
+                if (pieceCause[p] == REMAINDER) {
+                    data.sampledWaits.weigh(threadId, pieceStart[p], pieceEnd[p], weights);
+                }
             }
             long total = Arrays.stream(weights).sum();
             long left = unexplained;
@@ -173,62 +263,40 @@ final class Attributor {
             unexplained = left;
         }
         b.add(Cause.UNEXPLAINED, unexplained);
-        if (sink != null && remainder > 0) {
+        if (remainder > 0) {
             double r = remainder;
-            double[] shares = new double[Cause.ALL.length];
             for (int c = 0; c < shares.length; c++) {
                 shares[c] = named[c] / r;
             }
             shares[Cause.CPU.ordinal()] += cpu / r;
             shares[Cause.RUN_DELAY.ordinal()] += runDelay / r;
-            shares[Cause.GC_PAUSE.ordinal()] += gc / r;
             shares[Cause.UNEXPLAINED.ordinal()] += unexplained / r;
-            sink.remainderShares(shares);
+            if (sink != null) {
+                sink.remainderShares(shares.clone());
+            }
         }
     }
 
-    /** Stop-the-world time inside the pieces, overlapping pauses counted once. */
-    private long pausedWithin(List<long[]> pieces) {
-        long total = 0;
-        for (long[] p : pieces) {
-            long[] covered = {p[0]};
-            long[] sum = {0};
-            data.pauses.overlapping(p[0], p[1], i -> {
-                long s = Math.max(covered[0], data.pauses.start(i));
-                long e = Math.min(p[1], data.pauses.end(i));
-                if (e > s) {
-                    sum[0] += e - s;
-                    covered[0] = e;
-                }
-            });
-            total += sum[0];
-        }
-        return total;
-    }
-
-    private void splitRemainder(Breakdown b, long threadId, long from, long to, long remainder,
-            List<long[]> pieces,
-            SegmentSink sink) {
-        long cpu;
-        long runDelay;
+    /**
+     * Without the request's own clocks: {CPU, run delay} of the uncovered time from the thread's schedstat deltas over
+     * the window, else its execution samples in the uncovered pieces times the sampling period (no run delay).
+     */
+    private long[] apportion(long threadId, long from, long to, long remainder) {
         SchedSeries sched = data.sched.get(threadId);
         if (sched != null && sched.usable()) {
-            cpu = Math.min(Math.max(0, sched.cpuBetween(from, to)), remainder);
-            runDelay = Math.min(Math.max(0, sched.runDelayBetween(from, to)), remainder - cpu);
-        } else {
-            LongList samples = data.cpuSamples.get(threadId);
-            long n = 0;
-            if (samples != null) {
-                for (long[] p : pieces) {
-                    n += samples.countBetween(p[0], p[1]);
+            long cpu = Math.min(Math.max(0, sched.cpuBetween(from, to)), remainder);
+            return new long[]{cpu, Math.min(Math.max(0, sched.runDelayBetween(from, to)), remainder - cpu)};
+        }
+        LongList samples = data.cpuSamples.get(threadId);
+        long n = 0;
+        if (samples != null) {
+            for (int p = 0; p < pieceCount; p++) {
+                if (pieceCause[p] == REMAINDER) {
+                    n += samples.countBetween(pieceStart[p], pieceEnd[p]);
                 }
             }
-            cpu = Math.min(n * EXECUTION_SAMPLE_PERIOD_NANOS, remainder);
-            runDelay = 0;
         }
-        b.add(Cause.CPU, cpu);
-        b.add(Cause.RUN_DELAY, runDelay);
-        finish(b, threadId, pieces, sink, remainder, cpu, runDelay, 0);
+        return new long[]{Math.min(n * EXECUTION_SAMPLE_PERIOD_NANOS, remainder), 0};
     }
 
     /** CPU time of the thread in the window (schedstat, else samples × period); -1 when unknown. */

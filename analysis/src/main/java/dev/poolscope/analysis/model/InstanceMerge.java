@@ -36,7 +36,24 @@ public final class InstanceMerge {
                 m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own),
-                m.statements(), m.memory(), m.steady());
+                m.statements(), m.memory(),
+                m.overlaps(), m.steady());
+    }
+
+    /** Every instance's overlaps, summed: each instance's requests on its own threads and its own pauses. */
+    private static Overlaps overlaps(List<RunModel> instances) {
+        long[] sum = new long[11];
+        for (RunModel m : instances) {
+            Overlaps o = m.overlaps();
+            long[] v = {o.lockWaitNanos(), o.lockWaitPausedNanos(), o.lockWaitWithOwnerNanos(),
+                    o.ownerRunDelayNanos(), o.poolWaitNanos(), o.poolWaitPausedNanos(), o.holdNanos(),
+                    o.holdPausedNanos(), o.holdRunDelayNanos(), o.redisWaitNanos(), o.redisWaitPausedNanos()};
+            for (int i = 0; i < v.length; i++) {
+                sum[i] += v[i];
+            }
+        }
+        return new Overlaps(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9],
+                sum[10]);
     }
 
     /** The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. */
@@ -148,6 +165,7 @@ public final class InstanceMerge {
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
                 EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,
-                RunModel.Memory.NONE, SteadyState.NOT_JUDGED);
+                RunModel.Memory.NONE,
+                overlaps(instances), SteadyState.NOT_JUDGED);
     }
 }

@@ -40,6 +40,13 @@ final class Notes {
             notes.add(c.stacks.dropped + " stack samples of threads and stacks beyond the first "
                     + StackCollector.MAX_ENTRIES + " distinct ones were not kept in the flame graphs");
         }
+        if (c.spans.localWrites > 0) {
+            notes.add(c.spans.localWrites + " socket writes of at most "
+                    + dev.poolscope.analysis.recording.SocketPeer.MIN_SEND_BUFFER_BYTES
+                    + " bytes to this machine (" + Math.round(c.spans.localWriteNanos / 1e6)
+                    + " ms) were not counted as waits: such a write fits the smallest send buffer and is copied at"
+                    + " once, so its time was CPU and waiting for a CPU");
+        }
         StatementCollector st = c.statements;
         if (st.other.time.count() > 0) {
             notes.add(st.other.time.count() + " statement executions of texts beyond the first "

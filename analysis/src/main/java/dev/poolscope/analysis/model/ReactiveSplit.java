@@ -9,8 +9,8 @@ import java.util.TreeSet;
  * from intervals tied to it by request id and from what its event loop was doing. Where they overlap, the first
  * listed wins:
  * <ol>
+ * <li>stop-the-world pauses (while the world stood still, nothing it waited for could happen);</li>
  * <li>its own R2DBC acquire wait, Redis reply and connection hold (the database), wherever they ran;</li>
- * <li>stop-the-world pauses;</li>
  * <li>its own long loop task: the waits recorded on the loop inside it (a blocking JDBC or Redis call, a park, a
  * socket read, a sleep), else CPU on the loop less the loop's run delay in it (a stall is wall time);</li>
  * <li>another request's long task on its loop: event-loop queueing (it could not run: its loop was busy);</li>
@@ -31,8 +31,8 @@ final class ReactiveSplit {
     }
 
     /** Priority ranks: lower wins. */
+    private static final int PAUSE = -1;
     private static final int OWN = 0;
-    private static final int PAUSE = 10;
     private static final int ON_LOOP = 20;
     private static final int OWN_STALL = 30;
     private static final int OTHER_STALL = 40;

@@ -19,7 +19,8 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
-        Sampling sampling, Statements statements, Memory memory, SteadyState steady) {
+        Sampling sampling, Statements statements, Memory memory, Overlaps overlaps,
+        SteadyState steady) {
 
     /** This model with {@code s} as its steady state (the model itself was built on the window it describes). */
     public RunModel withSteady(SteadyState s) {
@@ -27,7 +28,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
                 join,
                 serverTotal, pools, redis, http, process, workers, eventLoop, timeline, slowest,
                 redisToConnectionGaps, cpuFromSchedstat, locks, startup, loops, sampling, statements, memory,
-                s);
+                overlaps, s);
     }
 
     /**

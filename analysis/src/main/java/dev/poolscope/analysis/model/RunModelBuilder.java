@@ -188,6 +188,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
                         ? EventLoops.NONE
                         : EventLoops.of(reactive, new MeasuredWindow(span[0], span[1], measured.source()),
                                 a.split.queueBehind, c.redis.eventLoopThreads),
-                sampling, c.statements.statements(a.statements), c.memory.finish(), SteadyState.NOT_JUDGED);
+                sampling, c.statements.statements(a.statements), c.memory.finish(), a.overlaps.result(),
+                SteadyState.NOT_JUDGED);
     }
 }

@@ -22,6 +22,9 @@ final class SpanCollector implements Collector<SpanCollector> {
     long droppedSpans;
     /** Thread intervals not kept because they overlap no chosen request. */
     long outsideSample;
+    /** Kept socket writes that could not wait ({@link SpanKind#LOCAL_WRITE}), and their time. */
+    long localWrites;
+    long localWriteNanos;
 
     SpanCollector(Scope scope, long maxSpans) {
         this.scope = scope;
@@ -53,14 +56,16 @@ final class SpanCollector implements Collector<SpanCollector> {
         droppedSpans += later.droppedSpans;
         pauses.addAll(later.pauses, later.pauses.size(), null);
         outsideSample += later.outsideSample;
+        localWrites += later.localWrites;
+        localWriteNanos += later.localWriteNanos;
     }
 
     private void span(long threadId, long start, long end, SpanKind kind, String label) {
-        span(threadId, start, end, kind, () -> labels.id(label));
+        span(threadId, start, end, kind, () -> labels.id(label), -1);
     }
 
-    /** {@code label} is asked for only when the interval is kept. */
-    private void span(long threadId, long start, long end, SpanKind kind, IntSupplier label) {
+    /** {@code label} is asked for only when the interval is kept; {@code owner}: a monitor's holder, else -1. */
+    private void span(long threadId, long start, long end, SpanKind kind, IntSupplier label, long owner) {
         switch (scope.span(threadId, start, end)) {
             case YES -> {
                 if (spanCount >= maxSpans) {
@@ -69,7 +74,11 @@ final class SpanCollector implements Collector<SpanCollector> {
                 }
                 spanCount++;
                 spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind,
-                        label.getAsInt());
+                        label.getAsInt(), owner);
+                if (kind == SpanKind.LOCAL_WRITE) {
+                    localWrites++;
+                    localWriteNanos += end - start;
+                }
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
             case NO -> {
@@ -103,7 +112,8 @@ final class SpanCollector implements Collector<SpanCollector> {
 
     @Override
     public void threadWait(Events.ThreadWait e) {
-        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), e.detail());
+        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()),
+                () -> labels.id(e.detail()), e.ownerThreadId());
     }
 
     /** A JDBC statement, on the thread that ran it; an R2DBC one belongs to its request (ReactiveCollector). */
@@ -111,7 +121,7 @@ final class SpanCollector implements Collector<SpanCollector> {
     public void statement(Events.Statement e) {
         if (!e.reactive()) {
             span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.STATEMENT,
-                    () -> statements.id(e.sql(), e.rows()));
+                    () -> statements.id(e.sql(), e.rows()), -1);
         }
     }
 

@@ -14,7 +14,12 @@ enum SpanKind {
      * A JDBC statement execution: structure for the step profiles and the statements view, no cause of its own (the
      * socket reads inside it say database, the rest is the driver on CPU); its label is a {@link StatementLabels} id.
      */
-    STATEMENT(null);
+    STATEMENT(null),
+    /**
+     * A write to a peer on this machine that fit the smallest send buffer: not a wait (nothing but a CPU to wait for),
+     * kept for structure only, so the request's own CPU and run delay fill its time.
+     */
+    LOCAL_WRITE(null);
 
     static final SpanKind[] ALL = values();
 
@@ -27,6 +32,7 @@ enum SpanKind {
             case SLEEP -> SLEEP;
             case SOCKET_READ, SOCKET_WRITE -> SOCKET;
             case DATABASE_IO -> DATABASE;
+            case LOCAL_WRITE -> LOCAL_WRITE;
         };
     }
     final Cause cause;

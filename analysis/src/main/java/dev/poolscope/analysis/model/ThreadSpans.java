@@ -13,22 +13,40 @@ final class ThreadSpans {
     private long[] end = new long[4];
     private byte[] kind = new byte[4];
     private int[] label = new int[4];
+    /** The Java thread id of a monitor's previous owner per interval (-1: not known); null until one is known. */
+    private long[] owner;
     private int size;
     /** After seal: the latest end among intervals 0..i, non-decreasing, so the first that can reach t is found by bisection. */
     private long[] maxEnd = new long[0];
 
     void add(long s, long e, SpanKind k, int labelId) {
+        add(s, e, k, labelId, -1);
+    }
+
+    /** {@code ownerThreadId}: for a monitor wait, the thread that held the monitor at its end; -1 when not known. */
+    void add(long s, long e, SpanKind k, int labelId, long ownerThreadId) {
         if (size == start.length) {
             int n = size * 2;
             start = Arrays.copyOf(start, n);
             end = Arrays.copyOf(end, n);
             kind = Arrays.copyOf(kind, n);
             label = Arrays.copyOf(label, n);
+            if (owner != null) {
+                owner = Arrays.copyOf(owner, n);
+            }
+        }
+        if (ownerThreadId >= 0 && owner == null) {
+            // Only threads that waited on a monitor with a known owner pay for the column.
+            owner = new long[start.length];
+            Arrays.fill(owner, 0, size, -1);
         }
         start[size] = s;
         end[size] = Math.max(s, e);
         kind[size] = (byte) k.ordinal();
         label[size] = labelId;
+        if (owner != null) {
+            owner[size] = ownerThreadId;
+        }
         size++;
     }
 
@@ -43,7 +61,7 @@ final class ThreadSpans {
             int l = other.label[i];
             SpanKind k = SpanKind.ALL[other.kind[i]];
             int[] r = k == SpanKind.STATEMENT ? statementRemap : remap;
-            add(other.start[i], other.end[i], k, r == null ? l : r[l]);
+            add(other.start[i], other.end[i], k, r == null ? l : r[l], other.owner(i));
         }
     }
 
@@ -66,6 +84,9 @@ final class ThreadSpans {
             l[i] = label[order[i]];
         }
         label = l;
+        if (owner != null) {
+            owner = permute(owner, order);
+        }
         size = order.length;
         maxEnd = new long[size];
         long m = Long.MIN_VALUE;
@@ -166,6 +187,11 @@ final class ThreadSpans {
 
     int label(int i) {
         return label[i];
+    }
+
+    /** The monitor's previous owner for a monitor wait, else -1. */
+    long owner(int i) {
+        return owner == null ? -1 : owner[i];
     }
 
     int size() {

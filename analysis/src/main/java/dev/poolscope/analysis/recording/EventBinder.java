@@ -349,10 +349,14 @@ final class EventBinder implements EventSink {
 
     private Handler monitor(EventType type, Events.WaitKind kind) {
         int detail = type.field(JdkFields.MONITOR_CLASS);
+        int owner = kind == Events.WaitKind.MONITOR_ENTER ? type.field(JdkFields.PREVIOUS_OWNER) : -1;
         return ev -> {
             Events.ThreadRef t = thread(ev, ev.threadKey());
+            long ownerKey = owner < 0 ? 0 : ev.threadKey(owner);
+            long ownerId = ownerKey == 0 ? -1 : thread(ev, ownerKey).javaThreadId();
             l.threadWait(
-                    new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind, ev.getClassName(detail)));
+                    new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind, ev.getClassName(detail),
+                            ownerId));
             if (kind == Events.WaitKind.MONITOR_ENTER) {
                 lockSample(ev, t, detail);
             }
@@ -405,11 +409,17 @@ final class EventBinder implements EventSink {
 
     private Handler socket(EventType type, Events.WaitKind plain) {
         int host = type.field(JdkFields.HOST);
+        int address = type.field(JdkFields.ADDRESS);
+        int bytes = plain == Events.WaitKind.SOCKET_WRITE ? type.field(JdkFields.BYTES_WRITTEN) : -1;
         return ev -> {
-            Events.WaitKind kind = Boolean.TRUE.equals(databaseStacks.computeIfAbsent(ev.stackKey(),
-                    k -> StackClassifier.socket(ev.frames(k), plain) == Events.WaitKind.DATABASE_IO))
-                            ? Events.WaitKind.DATABASE_IO
-                            : plain;
+            Events.WaitKind kind = bytes >= 0
+                    && SocketPeer.cannotWait(ev.getString(address), ev.getLong(bytes))
+                            ? Events.WaitKind.LOCAL_WRITE
+                            : Boolean.TRUE.equals(databaseStacks.computeIfAbsent(ev.stackKey(),
+                                    k -> StackClassifier.socket(ev.frames(k),
+                                            plain) == Events.WaitKind.DATABASE_IO))
+                                                    ? Events.WaitKind.DATABASE_IO
+                                                    : plain;
             l.threadWait(
                     new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(), ev.endNanos(), kind,
                             ev.getString(host)));

@@ -85,11 +85,25 @@ public final class Events {
         /** ThreadPark under Lettuce (waiting for a Redis future). */
         PARK_REDIS, PARK_OTHER, MONITOR_ENTER, MONITOR_WAIT, SLEEP, SOCKET_READ, SOCKET_WRITE,
         /** A socket read or write under a JDBC driver (or the pool calling one): waiting for the database. */
-        DATABASE_IO
+        DATABASE_IO,
+        /**
+         * A socket write that cannot have waited for its peer: to this machine (a loopback address), of no more bytes
+         * than the smallest send buffer a TCP socket has ({@link SocketPeer#MIN_SEND_BUFFER_BYTES}), so the kernel
+         * copied it at once. Its time was the copy and a wait for a CPU: not a wait more threads could overlap.
+         */
+        LOCAL_WRITE
     }
 
-    /** A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object. */
-    public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail) {
+    /**
+     * A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object.
+     * {@code ownerThreadId}: for a monitor enter, the Java thread id of the monitor's previous owner (the thread whose
+     * exit let this one in, so the holder at the wait's end), -1 when the recording does not say.
+     */
+    public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail,
+            long ownerThreadId) {
+        public ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail) {
+            this(thread, startNanos, endNanos, kind, detail, -1);
+        }
     }
 
     /**

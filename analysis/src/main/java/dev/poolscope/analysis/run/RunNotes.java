@@ -102,6 +102,6 @@ final class RunNotes {
                 m.http(), m.process(), m.workers(), m.eventLoop(), m.timeline(), m.slowest(),
                 m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), startup, m.loops(), m.sampling(), m.statements(),
-                m.memory(), m.steady());
+                m.memory(), m.overlaps(), m.steady());
     }
 }

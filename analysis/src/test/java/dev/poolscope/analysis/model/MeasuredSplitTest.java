@@ -48,12 +48,16 @@ class MeasuredSplitTest {
                         "GC Pause"));
     }
 
-    private Breakdown split() {
+    private RunModel model() {
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false,
                 null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0, T0 + 1000 * MS);
-        RunModel run = b.build(meta, info, null, List.of());
+        return b.build(meta, info, null, List.of());
+    }
+
+    private Breakdown split() {
+        RunModel run = model();
         assertThat(run.requests()).hasSize(1);
         Breakdown r = run.requests().getFirst().breakdown();
         assertThat(r.totalNanos()).as("the parts add up to the span").isEqualTo(100 * MS);
@@ -119,18 +123,64 @@ class MeasuredSplitTest {
     }
 
     @Test
-    void measuredTimeBeyondTheUncoveredPartWasSpentInsideWaitsAndNeverExceedsTheSpan() {
+    void runDelayBeyondTheUncoveredPartComesOutOfTheWaitItWasSpentIn() {
         request(50, 40);
         wait(0, 70, Events.WaitKind.MONITOR_ENTER);
         Breakdown r = split();
-        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(70 * MS);
+        // 30 ms no event covers hold 30 of the 50 ms of CPU; the 40 ms of run delay were inside the lock wait (a woken
+        // thread waits for a CPU before its wait event ends), so they come out of it.
         assertThat(r.nanos(Cause.CPU)).isEqualTo(30 * MS);
-        assertThat(r.nanos(Cause.RUN_DELAY)).isZero();
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(30 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isZero();
     }
 
     @Test
-    void aPauseCountsOnlyWhereItOverlapsTheRequestOutsideItsWaitsAndWhatCpuAndRunDelayLeave() {
+    void runDelayInsideWaitsComesOutOfEachInProportionToItsLengthAtItsEnd() {
+        request(0, 30);
+        wait(0, 40, Events.WaitKind.MONITOR_ENTER);
+        wait(40, 100, Events.WaitKind.SLEEP);
+        RunModel run = model();
+        Breakdown r = run.requests().getFirst().breakdown();
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(28 * MS);
+        assertThat(r.nanos(Cause.SLEEP)).isEqualTo(42 * MS);
+        // The lane shows each wait's run delay at its end, where the woken thread waited for a CPU.
+        assertThat(run.timeline().lanes().getFirst().segments()).containsExactly(
+                new StateTimeline.Segment(T0 + 100 * MS, T0 + 128 * MS, Cause.LOCK_WAIT),
+                new StateTimeline.Segment(T0 + 128 * MS, T0 + 140 * MS, Cause.RUN_DELAY),
+                new StateTimeline.Segment(T0 + 140 * MS, T0 + 182 * MS, Cause.SLEEP),
+                new StateTimeline.Segment(T0 + 182 * MS, T0 + 200 * MS, Cause.RUN_DELAY));
+    }
+
+    @Test
+    void aRemoteSocketWriteKeepsOnlyWhatTheRunDelayInsideItLeaves() {
+        request(10, 60);
+        wait(0, 80, Events.WaitKind.SOCKET_WRITE);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(60 * MS);
+        assertThat(r.nanos(Cause.SOCKET_IO)).isEqualTo(30 * MS);
+    }
+
+    @Test
+    void aSmallWriteToThisMachineIsNoWaitItsTimeIsTheRequestsCpuAndRunDelay() {
+        request(10, 25);
+        wait(50, 80, Events.WaitKind.LOCAL_WRITE);
+        RunModel run = model();
+        assertThat(run.notes())
+                .contains("1 socket writes of at most 4096 bytes to this machine (30 ms) were not"
+                        + " counted as waits: such a write fits the smallest send buffer and is copied at once, so its time"
+                        + " was CPU and waiting for a CPU");
+        Breakdown r = run.requests().getFirst().breakdown();
+        assertThat(r.nanos(Cause.SOCKET_IO)).isZero();
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(25 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(65 * MS);
+    }
+
+    @Test
+    void aPauseWinsOverTheWaitsItFallsInAndCountsOnlyWhereItOverlapsTheRequest() {
         request(20, 10);
         wait(0, 40, Events.WaitKind.MONITOR_ENTER);
         pause(30, 60); // 10 ms inside the lock wait, 20 ms in uncovered time
@@ -138,21 +188,35 @@ class MeasuredSplitTest {
         pause(95, 130); // 5 ms inside the request
         pause(150, 160); // after it
         Breakdown r = split();
-        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.LOCK_WAIT)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(35 * MS);
         assertThat(r.nanos(Cause.CPU)).isEqualTo(20 * MS);
         assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(10 * MS);
-        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(25 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(5 * MS);
     }
 
     @Test
-    void pausesAreCappedByWhatTheMeasuredCpuAndRunDelayLeave() {
-        request(50, 30);
+    void aPauseInsideAPoolWaitIsTheWorldStoppedNotPoolWait() {
+        request(10, 0);
+        b.events().connectionWait(
+                new Events.ConnectionWait(WORKER, T0 + 100 * MS, T0 + 160 * MS, "HikariPool-1",
+                        "c1", true, 10, 0, 5, 10));
+        pause(20, 30);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.CONNECTION_WAIT)).isEqualTo(50 * MS);
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
+    }
+
+    @Test
+    void aPauseComesBeforeTheMeasuredCpuAndRunDelay() {
+        // A thread running Java code stops at a safepoint: the CPU it measured was spent outside the pause.
+        request(40, 20);
         pause(0, 40);
         Breakdown r = split();
-        assertThat(r.nanos(Cause.CPU)).isEqualTo(50 * MS);
-        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(30 * MS);
-        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.GC_PAUSE)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(40 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(20 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isZero();
     }
 

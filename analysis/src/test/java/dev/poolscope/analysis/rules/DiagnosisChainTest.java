@@ -105,6 +105,31 @@ class DiagnosisChainTest {
                         + " server time ≈ C + W = 40 ms (measured 100 ms).");
     }
 
+    /**
+     * Pure CPU work with 400 workers on 2 cores: each 100 ms request computed for 6 ms, waited 90 ms for a CPU, and its
+     * ~270-byte response write to the local load generator took 30 of those ms (the JDK timed it as socket I/O).
+     */
+    static Scenario cpuOnlyWith(Scenario.Kind write) {
+        Scenario s = Scenario.measured(100_000, 6_000, 90_000).each(60, 90, write).schedStat(60, 900);
+        s.maxThreads = 400;
+        return s;
+    }
+
+    @Test
+    void aCpuOnlyRunsResponseWritesAreNotWaitsMoreThreadsCouldOverlap() {
+        // To this machine and within a page, the write could only wait for a CPU: no wait at all, W = 0.
+        Diagnosis.Result local = new Diagnosis().evaluate(cpuOnlyWith(Scenario.Kind.LOCAL_WRITE).model());
+        assertThat(local.primaryCause()).isEqualTo("cpu-oversubscription");
+        assertThat(local.recommendation().threads()).isEqualTo(2);
+        assertThat(local.recommendation().arithmetic().get(1))
+                .isEqualTo("Goetz: threads = cores × (1 + W / C) = 2 × (1 + 0 / 6) = 2 → 2 worker threads.");
+        // To another machine it is a socket wait, less the run delay measured inside it: 4 of its 30 ms.
+        Diagnosis.Result remote = new Diagnosis().evaluate(cpuOnlyWith(Scenario.Kind.SOCKET_WRITE).model());
+        assertThat(remote.recommendation().arithmetic().get(1))
+                .isEqualTo(
+                        "Goetz: threads = cores × (1 + W / C) = 2 × (1 + 4 / 6) = 3.3 → 4 worker threads.");
+    }
+
     @Test
     void oneMonitorSerialisingEverythingRecommendsFewThreadsAndNamesTheLock() {
         Scenario s = new Scenario().each(10, 90, MONITOR);
@@ -221,6 +246,69 @@ class DiagnosisChainTest {
                 .evaluate(new Scenario().each(0, 60, CONNECTION_WAIT).saturatedPoolGauges().model());
         assertThat(starved.primaryCause()).isEqualTo("pool-starvation");
         assertThat(score(starved, "database-unreachable")).isZero();
+    }
+
+    /**
+     * Allocation inside a synchronized section on a small heap: every monitor wait the JDK recorded (10–35 ms of each
+     * request) fell inside a pause, and shorter waits after it (wall samples) make lock waits the larger number.
+     */
+    static Scenario lockHoldersStoppedByGc() {
+        return new Scenario().each(10, 35, MONITOR).pauses(10, 35).wallLockSamples(40, 50, 60, 70, 80, 90);
+    }
+
+    @Test
+    void aLockWhoseWaitsFellInsidePausesIsExplainedByGcByTheirOverlap() {
+        Diagnosis.Result d = new Diagnosis().evaluate(lockHoldersStoppedByGc().model());
+        // The pause inside each wait is the pause's; the waits named from the samples stay the lock's.
+        assertThat(sentence(d, "lock-contention")).startsWith("Lock contention: 75% of server time");
+        assertThat(score(d, "lock-contention")).isGreaterThan(score(d, "gc-pressure"));
+        // Pauses took a quarter of the run but all of the recorded lock waiting: measured where the two meet.
+        assertThat(d.causeChain()).containsExactly(new Link("gc-pressure", "lock-contention", 1.0));
+        assertThat(d.primaryCause()).isEqualTo("gc-pressure");
+        assertThat(d.chainSentence()).isEqualTo("Cause chain: lock waits 75 ms per request, most on"
+                + " java.lang.Object (lock-contention) ← 100%: GC pauses 25% of the run (gc-pressure).");
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+    }
+
+    @Test
+    void pausesElsewhereInTheRunDoNotExplainALock() {
+        // The same pauses, but before the monitor waits: a quarter of the run, none of the lock waiting.
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(new Scenario().each(40, 100, MONITOR).pauses(10, 35).model());
+        assertThat(d.primaryCause()).isEqualTo("lock-contention");
+        assertThat(d.links())
+                .noneMatch(l -> l.rule().equals("gc-pressure") && l.explains().equals("lock-contention"));
+    }
+
+    /**
+     * Every request's thread measured 5 ms of CPU and 40 ms of run delay, and spent 45 ms in no wait: all of its run
+     * delay was there. It waited for a connection for 20 or 40 ms and held it for the rest. The workers waited for a
+     * CPU a seventh of the time they wanted one: CPU oversubscription scores below a finding but may explain one.
+     */
+    static Scenario runDelayAnd(long poolFromMs, long poolToMs, long databaseToMs) {
+        Scenario s = Scenario.measured(100_000, 5_000, 40_000).each(poolFromMs, poolToMs, CONNECTION_WAIT)
+                .each(poolToMs, 100, HOLD).each(poolToMs, databaseToMs, Scenario.Kind.DATABASE)
+                .saturatedPoolGauges().schedStat(300, 50);
+        s.poolSize = 2;
+        return s;
+    }
+
+    @Test
+    void runDelayExplainsPoolWaitByTheShareOfHoldTimeSpentRunnableNotOfServerTime() {
+        // Outside the hold (0–40 ms and 95–100 of a 60–100 hold): half the time outside the pool wait was run delay
+        // (the old share), but only 4.4 of the hold's 40 ms.
+        Diagnosis.Result outside = new Diagnosis().evaluate(runDelayAnd(40, 60, 95).model());
+        assertThat(outside.links()).filteredOn(l -> l.rule().equals("cpu-oversubscription"))
+                .filteredOn(l -> l.explains().equals("pool-starvation"))
+                .extracting(l -> Math.round(l.share() * 1000))
+                .containsExactly(111L);
+        assertThat(outside.primaryCause()).isEqualTo("pool-starvation");
+        // Inside the hold (55–100 of a 40–100 hold): three quarters of the hold was runnable, not running.
+        Diagnosis.Result inside = new Diagnosis().evaluate(runDelayAnd(0, 40, 55).model());
+        assertThat(inside.links()).filteredOn(l -> l.explains().equals("pool-starvation"))
+                .extracting(Link::rule, l -> Math.round(l.share() * 1000))
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("cpu-oversubscription", 667L));
+        assertThat(inside.primaryCause()).isEqualTo("cpu-oversubscription");
     }
 
     @Test

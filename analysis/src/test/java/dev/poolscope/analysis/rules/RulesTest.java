@@ -195,6 +195,26 @@ class RulesTest {
     }
 
     @Test
+    void gcExplainsEachWaitByTheShareOfItThatFellInsidePauses() {
+        // Pauses 30–60 ms into every request: 30% of the run.
+        Scenario s = new Scenario().each(0, 40, CONNECTION_WAIT).each(40, 100, HOLD).each(50, 70, REDIS_WAIT)
+                .pauses(30, 60);
+        java.util.Map<String, Double> share = new java.util.TreeMap<>();
+        new GcPressureRule().explains(s.model()).forEach(l -> share.put(l.explains(), l.share()));
+        assertThat(share.get("pool-starvation")).as("10 of the 40 ms pool wait").isEqualTo(0.25);
+        assertThat(share.get("connection-held")).as("20 of the 60 ms hold").isCloseTo(1 / 3.0,
+                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(share.get("redis-slow")).as("10 of the 20 ms Redis wait").isEqualTo(0.5);
+        // No lock wait to measure, and no interval stands for run delay, the worker pool or the backlog: the
+        // pauses' share of the run.
+        assertThat(share.get("lock-contention")).isCloseTo(0.3, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(share.get("cpu-oversubscription")).isCloseTo(0.3,
+                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(share.get("backlog-queueing")).isCloseTo(0.3,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
     void backlogQueueing() {
         RuleResult r = Scenario.run(new BacklogQueueingRule(),
                 new Scenario().client(200).saturatedPoolGauges());

@@ -78,6 +78,13 @@ final class Scenario {
                         new Events.ConnectionWait(WORKER, s, e, "HikariPool-1", "", false, 0, 0, 0, 0));
                 case SLEEP ->
                     b.events().threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SLEEP, ""));
+                case LOCAL_WRITE -> b.events().threadWait(
+                        new Events.ThreadWait(WORKER, s, e, Events.WaitKind.LOCAL_WRITE, "127.0.0.1"));
+                case SOCKET_WRITE -> b.events().threadWait(
+                        new Events.ThreadWait(WORKER, s, e, Events.WaitKind.SOCKET_WRITE, "10.0.0.7"));
+                case DATABASE -> b.events()
+                        .threadWait(new Events.ThreadWait(WORKER, s, e, Events.WaitKind.DATABASE_IO,
+                                "127.0.0.1"));
                 case HTTP_CALL -> b.events().httpCall(httpCall(s, e, 0));
                 case HTTP_CALL_HELD -> b.events().httpCall(httpCall(s, e, 1));
                 case CLIENT_PARK -> b.events().threadWait(new Events.ThreadWait(WORKER, s, e,
@@ -88,7 +95,7 @@ final class Scenario {
     }
 
     enum Kind {
-        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION,
+        CONNECTION_WAIT, HOLD, REDIS_WAIT, MONITOR, SLEEP, FAILED_CONNECTION, DATABASE, LOCAL_WRITE, SOCKET_WRITE,
         /** A blocking JDK HttpClient call to {@link #DOWNSTREAM}: made without, or while holding, a pooled connection. */
         HTTP_CALL, HTTP_CALL_HELD,
         /** The park inside {@code HttpClient.send}, as JFR records it: a wait on a CompletableFuture. */
@@ -173,6 +180,36 @@ final class Scenario {
         b.events().schedStat(
                 new Events.SchedStat(T0 + 1000 * MS, 707, 7, LOOP.name(), cpuMs * MS, runDelayMs * MS, 0, 10,
                         100));
+        return this;
+    }
+
+    /**
+     * A stop-the-world pause [from, to) ms into every request, and the collections that made them (their sum is what
+     * gc-pressure scores).
+     */
+    Scenario pauses(long fromMs, long toMs) {
+        for (int i = 0; i < 10; i++) {
+            b.events()
+                    .pause(new Events.Pause(start(i) + fromMs * MS, start(i) + toMs * MS, Events.PauseKind.GC,
+                            "GC Pause"));
+            b.events().garbageCollection(new Events.GarbageCollection(start(i) + toMs * MS, "G1Old",
+                    (toMs - fromMs) * MS, (toMs - fromMs) * MS));
+        }
+        return this;
+    }
+
+    /**
+     * async-profiler wall samples of the worker asleep in a monitor enter, at each of {@code atMs} into every request:
+     * short waits the JDK's 10 ms threshold did not record.
+     */
+    Scenario wallLockSamples(long... atMs) {
+        for (int i = 0; i < 10; i++) {
+            for (long at : atMs) {
+                b.wallSample(
+                        new Events.WallSample(WORKER.javaThreadId(), WORKER.osThreadId(), start(i) + at * MS,
+                                1, Events.WaitKind.MONITOR_ENTER));
+            }
+        }
         return this;
     }
 

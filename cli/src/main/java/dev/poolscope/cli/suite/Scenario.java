@@ -28,9 +28,16 @@ record Scenario(String name, String description, List<String> appArgs, List<Stri
      * symptom downstream of the root that shows only when the machine is pushed hard enough (a backlog behind busy
      * workers). {@code kinds} and {@code directions} list the acceptable values. {@code recommendation}, when given, is
      * a regular expression the recommendation's sentence must contain (what a lever without a thread count names).
+     * {@code threadsPerCore}: at most this many recommended worker threads per CPU the app had, or null when not
+     * checked.
      */
     record Expectations(String primary, Set<String> chain, Set<String> optionalChain, Set<String> kinds,
-            Set<String> directions, java.util.regex.Pattern recommendation) {
+            Set<String> directions, java.util.regex.Pattern recommendation, Integer threadsPerCore) {
+
+        Expectations(String primary, Set<String> chain, Set<String> optionalChain, Set<String> kinds,
+                Set<String> directions, java.util.regex.Pattern recommendation) {
+            this(primary, chain, optionalChain, kinds, directions, recommendation, null);
+        }
 
         String chainText() {
             if (chain.isEmpty() && optionalChain.isEmpty()) {
@@ -51,7 +58,7 @@ record Scenario(String name, String description, List<String> appArgs, List<Stri
             "quick.props",
             "duration", "quick.duration", "warmup", "prime-cache", "expect.primary", "expect.chain",
             "expect.kind",
-            "expect.direction", "expect.recommendation");
+            "expect.direction", "expect.recommendation", "expect.threads-per-core");
 
     RunSpec spec(boolean quick, Path out) {
         Map<String, String> p = new LinkedHashMap<>(props);
@@ -85,11 +92,27 @@ record Scenario(String name, String description, List<String> appArgs, List<Stri
         Expectations e = new Expectations(f.required("expect.primary"), chain(chain, where, false),
                 chain(chain, where, true), oneOf(f.required("expect.kind"), KINDS, where + ": expect.kind"),
                 oneOf(f.required("expect.direction"), DIRECTIONS, where + ": expect.direction"),
-                pattern(f.get("expect.recommendation", ""), where));
+                pattern(f.get("expect.recommendation", ""), where),
+                positive(f.get("expect.threads-per-core", ""), where + ": expect.threads-per-core"));
         return new Scenario(f.name(), f.required("description"), f.words("app"), f.words("jvm"),
                 f.required("plan"),
                 f.pairs("props"), f.pairs("quick.props"), duration, quick, f.seconds("warmup", "3s"),
                 Boolean.parseBoolean(f.get("prime-cache", "false")), e);
+    }
+
+    private static Integer positive(String s, String where) {
+        if (s == null || s.isBlank()) {
+            return null;
+        }
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UserError(where + " must be a whole number of at least 1, got '" + s.trim() + "'");
     }
 
     private static java.util.regex.Pattern pattern(String regex, String where) {

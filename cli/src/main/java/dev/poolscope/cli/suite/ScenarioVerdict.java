@@ -31,6 +31,11 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
     }
 
     static ScenarioVerdict of(Scenario.Expectations e, String scenario, Summary summary) {
+        return of(e, scenario, summary, null);
+    }
+
+    /** {@code cores}: the CPUs the app's JVM had (agent/metadata.json), null when unknown. */
+    static ScenarioVerdict of(Scenario.Expectations e, String scenario, Summary summary, Integer cores) {
         List<Check> checks = new ArrayList<>();
         Summary s = summary == null ? Summary.NONE : summary;
         checks.add(check("primary", e.primary(), text(s.primaryCause()), Set.of(e.primary())));
@@ -44,7 +49,27 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
                             ? Status.NA
                             : e.recommendation().matcher(sentence).find() ? Status.PASS : Status.FAIL));
         }
+        if (e.threadsPerCore() != null) {
+            checks.add(threadsCheck(e.threadsPerCore(), s, cores));
+        }
         return new ScenarioVerdict(scenario, List.copyOf(checks), facts(s));
+    }
+
+    /**
+     * At most {@code perCore} recommended worker threads per CPU: a count for a CPU-bound run past a few per core only
+     * adds run delay. No count at all passes (nothing was sized).
+     */
+    private static Check threadsCheck(int perCore, Summary s, Integer cores) {
+        String expected = "at most " + perCore + " per CPU";
+        if (s.recommendationKind() == null || cores == null || cores < 1) {
+            return new Check("threads", expected, NA, Status.NA);
+        }
+        Integer n = s.recommendedThreads();
+        if (n == null) {
+            return new Check("threads", expected, "none", Status.PASS);
+        }
+        return new Check("threads", expected, n + " on " + cores + " CPUs",
+                n <= perCore * cores ? Status.PASS : Status.FAIL);
     }
 
     /** Every required link on the chain, and nothing on it that is neither required nor optional. */

@@ -7,6 +7,7 @@ import dev.poolscope.cli.run.RunCommand;
 import dev.poolscope.cli.run.RunExecutor;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.metadata.AgentMetadata;
 import dev.poolscope.format.summary.Summary;
 
 import java.io.IOException;
@@ -66,9 +67,12 @@ public final class ScenariosCommand implements Callable<Integer> {
                         s.description(), "", s.expect().primary(),
                         s.expect().chainText(),
                         String.join("|", s.expect().directions()), String.join("|", s.expect().kinds()),
-                        s.expect().recommendation() == null
+                        (s.expect().recommendation() == null
                                 ? ""
-                                : ", a sentence with /" + s.expect().recommendation().pattern() + "/");
+                                : ", a sentence with /" + s.expect().recommendation().pattern() + "/")
+                                + (s.expect().threadsPerCore() == null
+                                        ? ""
+                                        : ", at most " + s.expect().threadsPerCore() + " per CPU"));
             }
             return 0;
         }
@@ -122,7 +126,7 @@ public final class ScenariosCommand implements Callable<Integer> {
             Summary summary = Files.isRegularFile(summaryFile)
                     ? JSON.readValue(summaryFile.toFile(), Summary.class)
                     : null;
-            ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary);
+            ScenarioVerdict v = ScenarioVerdict.of(s.expect(), s.name(), summary, cores(runDir));
             verdicts.add(v);
             row.put("passed", v.passed());
             row.put("checks", v.checks());
@@ -163,4 +167,17 @@ public final class ScenariosCommand implements Callable<Integer> {
         return chosen;
     }
 
+    /** The CPUs the run's app had, from its agent's metadata.json; null when it does not say. */
+    private static Integer cores(Path runDir) {
+        Path f = runDir.resolve(RunFolder.METADATA_PATH);
+        if (!Files.isRegularFile(f)) {
+            return null;
+        }
+        try {
+            AgentMetadata m = JSON.readValue(f.toFile(), AgentMetadata.class);
+            return m.os() == null ? null : m.os().availableProcessors();
+        } catch (IOException e) {
+            return null;
+        }
+    }
 }

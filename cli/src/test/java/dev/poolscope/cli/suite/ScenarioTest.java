@@ -39,6 +39,35 @@ class ScenarioTest {
                 "worker-pool-saturated");
         assertThat(all).filteredOn(s -> s.expect().chain().size() >= 2).as("a chain of three causes")
                 .isNotEmpty();
+        // Issue 25: a root found where two causes overlap, and a CPU-only run held to a few threads a core.
+        Scenario alloc = all.stream().filter(s -> s.name().equals("alloc-in-lock")).findFirst().orElseThrow();
+        assertThat(alloc.expect().primary()).isEqualTo("gc-pressure");
+        assertThat(alloc.spec(false, Path.of("x")).jvmOptions()).containsExactly("-Xmx104m");
+        Scenario cpu = all.stream().filter(s -> s.name().equals("cpu-many-workers")).findFirst()
+                .orElseThrow();
+        assertThat(cpu.expect().threadsPerCore()).isEqualTo(4);
+    }
+
+    @Test
+    void aCpuBoundRunPassesTheThreadsCheckOnlyAtAFewThreadsPerCore() throws Exception {
+        Scenario.Expectations e = new Scenario.Expectations("cpu-oversubscription", java.util.Set.of(),
+                java.util.Set.of(), java.util.Set.of("cpu"), java.util.Set.of("fewer"), null, 4);
+        Summary three = summary("""
+                {"primary_cause":"cpu-oversubscription","recommendation_kind":"cpu","recommended_threads":3,
+                 "max_threads":400,"cause_chain":[]}""");
+        ScenarioVerdict ok = ScenarioVerdict.of(e, "s", three, 2);
+        assertThat(ok.checks().getLast())
+                .isEqualTo(new ScenarioVerdict.Check("threads", "at most 4 per CPU", "3 on 2 CPUs",
+                        ScenarioVerdict.Status.PASS));
+        assertThat(ok.passed()).isTrue();
+        Summary eighteen = summary("""
+                {"primary_cause":"cpu-oversubscription","recommendation_kind":"cpu","recommended_threads":18,
+                 "max_threads":400,"cause_chain":[]}""");
+        assertThat(ScenarioVerdict.of(e, "s", eighteen, 2).checks().getLast().status())
+                .isEqualTo(ScenarioVerdict.Status.FAIL);
+        // Without the CPU count the check cannot be made: not a pass.
+        assertThat(ScenarioVerdict.of(e, "s", three, null).checks().getLast().status())
+                .isEqualTo(ScenarioVerdict.Status.NA);
     }
 
     @Test
@@ -119,6 +148,11 @@ class ScenarioTest {
                 .hasMessage(
                         f + ": expect.chain is 'none' or links like 'connection-held>pool-starvation', got"
                                 + " 'pool starvation'");
+        Files.writeString(f, "description = x\nplan = vu500\nduration = 9s\nexpect.primary = healthy\n"
+                + "expect.chain = none\nexpect.kind = none\nexpect.direction = none\n"
+                + "expect.threads-per-core = few\n");
+        assertThatThrownBy(() -> Scenario.read(f)).isInstanceOf(UserError.class)
+                .hasMessage(f + ": expect.threads-per-core must be a whole number of at least 1, got 'few'");
         Files.writeString(f, "descripton = x\n");
         assertThatThrownBy(() -> Scenario.read(f)).isInstanceOf(UserError.class)
                 .hasMessageStartingWith(

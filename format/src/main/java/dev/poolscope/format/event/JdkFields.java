@@ -11,6 +11,12 @@ public final class JdkFields {
     public static final String MONITOR_CLASS = "monitorClass";
     /** jdk.SocketRead, jdk.SocketWrite: the remote host. */
     public static final String HOST = "host";
+    /** jdk.SocketRead, jdk.SocketWrite: the remote address, as an IP literal. */
+    public static final String ADDRESS = "address";
+    /** jdk.SocketWrite: bytes written by the call. */
+    public static final String BYTES_WRITTEN = "bytesWritten";
+    /** jdk.JavaMonitorEnter: the thread that last exited the monitor (the one whose exit let this thread in). */
+    public static final String PREVIOUS_OWNER = "previousOwner";
     /** jdk.ExecutionSample, jdk.NativeMethodSample: the thread sampled (the event's own thread is the sampler's). */
     public static final String SAMPLED_THREAD = "sampledThread";
     /** jdk.GCPhasePause (the phase), jdk.GarbageCollection (the collector). */

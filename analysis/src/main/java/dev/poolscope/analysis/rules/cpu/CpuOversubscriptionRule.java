@@ -80,25 +80,31 @@ public final class CpuOversubscriptionRule implements Rule {
     }
 
     /**
-     * Run delay stretches every wall-clock step it falls in: the share of the non-queueing server time spent
-     * runnable but not running is the share of holds (hence pool waits) and lock hold times it accounts for; for
-     * Redis, the loop's run delay per reply against the callers' wait; for the backlog, the workers' whole CPU
-     * demand (on CPU or waiting for one) keeps them busy.
+     * Run delay stretches every wall-clock step it falls in, measured where it falls: the share of the connection holds
+     * their thread spent runnable but not running is the share of the holds (hence, with N threads on C connections,
+     * of the pool wait ≈ (N − C)/C × hold) it accounts for; the share of the lock waits during which the monitor's
+     * holder was runnable but not running is the share of the lock waiting it accounts for. Without holds, or without
+     * a known holder, the share of the non-queueing server time spent runnable. For Redis, the loop's run delay per
+     * reply against the callers' wait; for the backlog, the workers' whole CPU demand (on CPU or waiting for one)
+     * keeps them busy.
      */
     @Override
     public List<Link> explains(RunModel run) {
         long total = run.serverTotal().totalNanos();
         long notQueued = total - run.serverTotal().nanos(Cause.CONNECTION_WAIT);
         double stretch = notQueued <= 0 ? 0 : (double) run.serverTotal().nanos(Cause.RUN_DELAY) / notQueued;
+        Double holds = run.overlaps().holdRunDelayShare();
+        Double holders = run.overlaps().ownerRunDelayShare();
         double wait = run.redis().callerWait().meanMs();
         double redis = wait <= 0 ? 0 : RedisSlowRule.loopDelayPerReplyMs(run) / wait;
         double busy = total == 0
                 ? 0
                 : (double) (run.serverTotal().nanos(Cause.RUN_DELAY) + run.serverTotal().nanos(Cause.CPU))
                         / total;
-        return List.of(new Link(id(), "pool-starvation", stretch), new Link(id(), "connection-held", stretch),
-                new Link(id(), "lock-contention", stretch), new Link(id(), "redis-slow", redis),
-                new Link(id(), "backlog-queueing", busy));
+        double held = holds == null ? stretch : holds;
+        return List.of(new Link(id(), "pool-starvation", held), new Link(id(), "connection-held", held),
+                new Link(id(), "lock-contention", holders == null ? stretch : holders),
+                new Link(id(), "redis-slow", redis), new Link(id(), "backlog-queueing", busy));
     }
 
     @Override

@@ -5,6 +5,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.poolscope.analysis.model.Overlaps;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.analysis.rules.Evidence;
@@ -67,23 +68,35 @@ public final class GcPressureRule implements Rule {
                 run.process().gcCount());
     }
 
-    /** A stop-the-world pause stops every thread: it inflates every other measured wait by its share of the run. */
+    /**
+     * A stop-the-world pause stops every thread, the holder of a lock or a connection with the rest: it explains a wait
+     * as far as the wait happened while the world stood still. So each link is measured where the two meet: the share
+     * of the lock waits, pool waits, connection holds and Redis waits of the measured requests that overlapped a
+     * pause. Where the run has no such interval to measure, and for the causes no interval stands for (run delay, a
+     * full worker pool, the backlog), the link is the pauses' share of the run.
+     */
     @Override
     public List<Link> explains(RunModel run) {
-        double share = run.durationSeconds() <= 0
-                ? 0
-                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
-        return java.util.stream.Stream
-                .of("pool-starvation", "connection-held", "redis-slow", "lock-contention",
-                        "cpu-oversubscription", "worker-pool-saturated", "backlog-queueing")
-                .map(t -> new Link(id(), t, share)).toList();
+        double ofRun = pauseShareOfRun(run);
+        Overlaps o = run.overlaps();
+        return List.of(new Link(id(), "lock-contention", orElse(o.lockWaitPausedShare(), ofRun)),
+                new Link(id(), "pool-starvation", orElse(o.poolWaitPausedShare(), ofRun)),
+                new Link(id(), "connection-held", orElse(o.holdPausedShare(), ofRun)),
+                new Link(id(), "redis-slow", orElse(o.redisWaitPausedShare(), ofRun)),
+                new Link(id(), "cpu-oversubscription", ofRun), new Link(id(), "worker-pool-saturated", ofRun),
+                new Link(id(), "backlog-queueing", ofRun));
+    }
+
+    private static double orElse(Double measured, double fallback) {
+        return measured == null ? fallback : measured;
+    }
+
+    private static double pauseShareOfRun(RunModel run) {
+        return run.durationSeconds() <= 0 ? 0 : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
     }
 
     @Override
     public String headline(RunModel run) {
-        double share = run.durationSeconds() <= 0
-                ? 0
-                : run.process().gcPauseNanos() / 1e9 / run.durationSeconds();
-        return shortText(num(100 * share));
+        return shortText(num(100 * pauseShareOfRun(run)));
     }
 }
