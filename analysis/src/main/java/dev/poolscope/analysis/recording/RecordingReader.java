@@ -207,8 +207,9 @@ public final class RecordingReader {
             ChunkSink<P> sink, ChunkDone done) {
         int n = sink.parallel() ? Math.min(threads, chunks.size()) : 1;
         if (n <= 1) {
+            Chunk.Buffer buffer = new Chunk.Buffer();
             for (int i = 0; i < chunks.size(); i++) {
-                Read<P> r = readChunk(chunks.get(i), mode, sink.fork(i));
+                Read<P> r = readChunk(chunks.get(i), mode, sink.fork(i), buffer);
                 sink.join(r.part());
                 done.done(chunks.get(i), r.stats(), r.problem());
             }
@@ -219,6 +220,8 @@ public final class RecordingReader {
             t.setDaemon(true);
             return t;
         });
+        // One array per reading thread, reused chunk after chunk; the threads end with the pass.
+        ThreadLocal<Chunk.Buffer> buffers = ThreadLocal.withInitial(Chunk.Buffer::new);
         try {
             Deque<Future<Read<P>>> ahead = new ArrayDeque<>();
             int next = 0;
@@ -226,7 +229,7 @@ public final class RecordingReader {
                 while (next < chunks.size() && ahead.size() < n * AHEAD_PER_THREAD) {
                     ChunkHeader h = chunks.get(next);
                     P part = sink.fork(next);
-                    ahead.add(pool.submit(() -> readChunk(h, mode, part)));
+                    ahead.add(pool.submit(() -> readChunk(h, mode, part, buffers.get())));
                     next++;
                 }
                 Read<P> r = await(ahead.removeFirst());
@@ -257,10 +260,10 @@ public final class RecordingReader {
 
     /** One chunk into one part; damage is the chunk's problem, anything else a bug that propagates. */
     private static <P extends RecordingListener> Read<P> readChunk(ChunkHeader h, EventBinder.Mode mode,
-            P part) {
+            P part, Chunk.Buffer buffer) {
         Chunk.Stats stats = new Chunk.Stats();
         try {
-            stats = Chunk.open(h).read(new EventBinder(part, mode, new HashMap<>()), stats);
+            stats = Chunk.open(h, buffer).read(new EventBinder(part, mode, new HashMap<>()), stats);
             return new Read<>(part, stats, null);
         } catch (IOException | JfrFormatException | IndexOutOfBoundsException e) {
             return new Read<>(part, stats, oneLine(e));

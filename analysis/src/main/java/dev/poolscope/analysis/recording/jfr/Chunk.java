@@ -27,23 +27,31 @@ public final class Chunk {
         this.pools = pools;
     }
 
-    /** Maps and prepares a chunk; the events are read by {@link #read}. */
+    /** Reads and prepares a chunk into an array of its own; the events are read by {@link #read}. */
     public static Chunk open(ChunkHeader header) throws IOException {
+        return open(header, new Buffer());
+    }
+
+    /**
+     * Reads and prepares a chunk into {@code buffer}'s array, which the chunk then uses until the buffer opens the
+     * next one: read each chunk before opening the next with the same buffer.
+     */
+    public static Chunk open(ChunkHeader header, Buffer buffer) throws IOException {
         if (header.size() > Integer.MAX_VALUE) {
             throw new JfrFormatException("chunk " + header.index() + " is larger than 2 GiB");
         }
-        byte[] bytes;
+        int size = (int) header.size();
+        byte[] bytes = buffer.bytes(size);
         try (FileChannel ch = FileChannel.open(header.file(), StandardOpenOption.READ)) {
-            // On the heap: array reads are the cheapest there are, and JFR's chunks are small (12 MB by default).
-            bytes = new byte[(int) header.size()];
-            ByteBuffer into = ByteBuffer.wrap(bytes);
+            // On the heap: array reads are the cheapest there are.
+            ByteBuffer into = ByteBuffer.wrap(bytes, 0, size);
             while (into.hasRemaining()) {
                 if (ch.read(into, header.offset() + into.position()) < 0) {
                     throw new JfrFormatException("chunk " + header.index() + " ends early");
                 }
             }
         }
-        Cursor c = new Cursor(bytes, header.compressed());
+        Cursor c = new Cursor(bytes, size, header.compressed());
         try {
             Metadata metadata = Metadata.read(c, header.metadataOffset());
             ConstantPools pools = ConstantPools.read(c, header.compressed(), header.constantPoolOffset(),
@@ -52,6 +60,23 @@ public final class Chunk {
         } catch (IndexOutOfBoundsException e) {
             throw new JfrFormatException("chunk " + header.index() + " of " + header.file().getFileName()
                     + " ends inside its metadata or constant pools");
+        }
+    }
+
+    /**
+     * The array chunks are read into, reused chunk after chunk by one reading thread. A chunk is megabytes (JFR's
+     * default is up to 12 MB): an array of its own per chunk and pass is a humongous object to the G1 collector, and
+     * a gigabyte of them per pass kept the collector busy.
+     */
+    public static final class Buffer {
+        private byte[] bytes = new byte[0];
+
+        byte[] bytes(int size) {
+            if (bytes.length < size) {
+                bytes = new byte[Math.max(size,
+                        (int) Math.min(Integer.MAX_VALUE - 8, bytes.length * 5L / 4))];
+            }
+            return bytes;
         }
     }
 
@@ -72,8 +97,9 @@ public final class Chunk {
      * damaged part way (the exception then says where).
      */
     public Stats read(EventSink sink, Stats stats) {
-        Cursor c = new Cursor(bytes, header.compressed());
-        Cursor strings = new Cursor(bytes, header.compressed());
+        int size = (int) header.size();
+        Cursor c = new Cursor(bytes, size, header.compressed());
+        Cursor strings = new Cursor(bytes, size, header.compressed());
         Map<Long, Bound> bound = new HashMap<>();
         try {
             readEvents(c, strings, bound, stats, sink);
@@ -88,7 +114,7 @@ public final class Chunk {
 
     private void readEvents(Cursor c, Cursor strings, Map<Long, Bound> bound, Stats stats, EventSink sink) {
         c.pos = ChunkHeader.SIZE;
-        int end = bytes.length;
+        int end = c.limit();
         while (c.pos < end) {
             int start = c.pos;
             int size = c.readInt();
@@ -153,8 +179,9 @@ public final class Chunk {
                         "an event of " + type.name() + " runs past the end of its chunk");
             }
             if (c.pos > eventEnd) {
-                throw new JfrFormatException(
-                        "an event of " + type.name() + " is longer than its declared size");
+                throw new JfrFormatException("an event of " + type.name() + (c.pos > c.limit()
+                        ? " runs past the end of its chunk"
+                        : " is longer than its declared size"));
             }
             stats.firstNanos = Math.min(stats.firstNanos, view.startNanos());
             stats.lastNanos = Math.max(stats.lastNanos, view.endNanos());

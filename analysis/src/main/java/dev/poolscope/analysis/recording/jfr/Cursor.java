@@ -10,16 +10,19 @@ import java.nio.charset.StandardCharsets;
  */
 final class Cursor {
     private final byte[] b;
+    /** Where the chunk ends in {@link #b}, which may be longer (a buffer reused chunk after chunk). */
+    private final int limit;
     private final boolean compressed;
     int pos;
 
-    Cursor(byte[] bytes, boolean compressed) {
+    Cursor(byte[] bytes, int limit, boolean compressed) {
         this.b = bytes;
+        this.limit = limit;
         this.compressed = compressed;
     }
 
     int limit() {
-        return b.length;
+        return limit;
     }
 
     byte readByte() {
@@ -111,7 +114,7 @@ final class Cursor {
             }
             case 4 : {
                 int n = readInt();
-                if (n < 0 || n > b.length - pos) {
+                if (n < 0 || n > limit - pos) {
                     throw new JfrFormatException("string of " + n + " chars runs past the chunk at " + pos);
                 }
                 char[] chars = new char[n];
@@ -164,7 +167,7 @@ final class Cursor {
 
     private int length() {
         int n = readInt();
-        if (n < 0 || n > b.length - pos) {
+        if (n < 0 || n > limit - pos) {
             throw new JfrFormatException("string of " + n + " bytes runs past the chunk at " + pos);
         }
         return n;
