@@ -1,12 +1,11 @@
 package dev.poolscope.analysis.recording;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import dev.poolscope.analysis.recording.jfr.EventSink;
 import dev.poolscope.analysis.recording.jfr.EventType;
 import dev.poolscope.analysis.recording.jfr.JfrEvent;
+import dev.poolscope.analysis.recording.jfr.LongMap;
 import dev.poolscope.format.event.AgentStatusEvent;
 import dev.poolscope.format.event.ConnectionHoldEvent;
 import dev.poolscope.format.event.ConnectionWaitEvent;
@@ -45,14 +44,15 @@ final class EventBinder implements EventSink {
 
     private final RecordingListener l;
     private final Mode mode;
-    private final Map<Long, Events.ThreadRef> threads = new HashMap<>();
-    private final Map<Long, Events.WaitKind> parks = new HashMap<>();
-    private final Map<Long, Boolean> databaseStacks = new HashMap<>();
-    private final Map<Long, Boolean> spins = new HashMap<>();
-    private final Map<Long, String> sites = new HashMap<>();
+    // By chunk key, looked up once per event: maps of unboxed keys.
+    private final LongMap<Events.ThreadRef> threads = new LongMap<>();
+    private final LongMap<Events.WaitKind> parks = new LongMap<>();
+    private final LongMap<Boolean> databaseStacks = new LongMap<>();
+    private final LongMap<Boolean> spins = new LongMap<>();
+    private final LongMap<String> sites = new LongMap<>();
     /** Stacks by stack key, and for lock events by stack and class key. */
-    private final Map<Long, Events.Stack> stacks = new HashMap<>();
-    private final Map<List<Long>, Events.Stack> lockStacks = new HashMap<>();
+    private final LongMap<Events.Stack> stacks = new LongMap<>();
+    private final LongMap<LongMap<Events.Stack>> lockStacks = new LongMap<>();
     /** The few distinct methods, paths and servers, shared instead of one String per event. */
     private final Map<String, String> strings;
 
@@ -386,7 +386,7 @@ final class EventBinder implements EventSink {
             return;
         }
         long classKey = ev.getLong(classField);
-        Events.Stack stack = lockStacks.computeIfAbsent(List.of(key, classKey),
+        Events.Stack stack = lockStacks.computeIfAbsent(key, k -> new LongMap<>()).computeIfAbsent(classKey,
                 k -> stack(ev.frames(key), classKey == 0 ? null : ev.getClassName(classField)));
         l.stackSample(
                 new Events.StackSample(thread.javaThreadId(), ev.startNanos(), Events.StackKind.LOCK, stack));
@@ -401,7 +401,7 @@ final class EventBinder implements EventSink {
             kinds[0] = Events.FrameKind.CLASS;
         }
         for (int i = 0; i < f.size(); i++) {
-            frames[top + i] = f.classSymbol(i) + "." + f.methodName(i);
+            frames[top + i] = f.frame(i);
             kinds[top + i] = Events.FrameKind.of(f.typeName(i));
         }
         return new Events.Stack(frames, kinds);

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -100,11 +102,11 @@ public final class Chunk {
         int size = (int) header.size();
         Cursor c = new Cursor(bytes, size, header.compressed());
         Cursor strings = new Cursor(bytes, size, header.compressed());
-        Map<Long, Bound> bound = new HashMap<>();
+        Bounds bound = new Bounds();
         try {
             readEvents(c, strings, bound, stats, sink);
         } finally {
-            for (Bound b : bound.values()) {
+            for (Bound b : bound.all) {
                 stats.counts.merge(b.type.name(), b.count, Long::sum);
                 stats.events += b.count;
             }
@@ -112,7 +114,7 @@ public final class Chunk {
         return stats;
     }
 
-    private void readEvents(Cursor c, Cursor strings, Map<Long, Bound> bound, Stats stats, EventSink sink) {
+    private void readEvents(Cursor c, Cursor strings, Bounds bound, Stats stats, EventSink sink) {
         c.pos = ChunkHeader.SIZE;
         int end = c.limit();
         while (c.pos < end) {
@@ -153,6 +155,29 @@ public final class Chunk {
         public long events;
         public long firstNanos = Long.MAX_VALUE;
         public long lastNanos = Long.MIN_VALUE;
+    }
+
+    /**
+     * The types bound so far, by type id: an array for the small ids JFR gives (a chunk numbers its types from a few
+     * hundred up), a map past it; looked up once per event, so without boxing the id.
+     */
+    private static final class Bounds {
+        private final Bound[] small = new Bound[1024];
+        private final LongMap<Bound> large = new LongMap<>();
+        final List<Bound> all = new ArrayList<>();
+
+        Bound get(long typeId) {
+            return typeId >= 0 && typeId < small.length ? small[(int) typeId] : large.get(typeId);
+        }
+
+        void put(long typeId, Bound b) {
+            if (typeId >= 0 && typeId < small.length) {
+                small[(int) typeId] = b;
+            } else {
+                large.put(typeId, b);
+            }
+            all.add(b);
+        }
     }
 
     private static final class Bound {

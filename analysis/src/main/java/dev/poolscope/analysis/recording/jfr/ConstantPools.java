@@ -1,8 +1,5 @@
 package dev.poolscope.analysis.recording.jfr;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * One chunk's constant pools, the entries events refer to by key: threads, stack traces and what their frames name
  * (methods, classes, symbols), and pooled strings. JFR writes them in checkpoint events chained backwards from the
@@ -22,20 +19,23 @@ final class ConstantPools implements Cursor.StringPool {
 
     private final Cursor c;
     private final Values values;
-    final Map<Long, JfrThread> threads = new HashMap<>();
+    final LongMap<JfrThread> threads = new LongMap<>();
     private final LongIntMap stackAt = new LongIntMap();
     private final LongIntMap symbolAt = new LongIntMap();
     private final LongIntMap stringAt = new LongIntMap();
-    private final Map<Long, long[]> methods = new HashMap<>();
-    private final Map<Long, Long> classNames = new HashMap<>();
+    private final LongMap<long[]> methods = new LongMap<>();
+    /** The symbol key of each class's name. */
+    private final LongMap<long[]> classNames = new LongMap<>();
     /** Pools of a type whose one field is a string (the JDK's GCName, GCWhen, ThreadState, ...), by type id. */
-    private final Map<Long, Map<Long, String>> simpleStrings = new HashMap<>();
+    private final LongMap<LongMap<String>> simpleStrings = new LongMap<>();
     /** Decoded on demand, once. */
-    private final Map<Long, String> symbols = new HashMap<>();
-    private final Map<Long, String> strings = new HashMap<>();
-    private final Map<Long, long[]> stacks = new HashMap<>();
+    private final LongMap<String> symbols = new LongMap<>();
+    private final LongMap<String> strings = new LongMap<>();
+    private final LongMap<long[]> stacks = new LongMap<>();
+    /** Frames as "class.method" with the class as the recording names it, made once per method. */
+    private final LongMap<String> frameNames = new LongMap<>();
     /** Class names with '.' separators, made once per class. */
-    private final Map<Long, String> dottedNames = new HashMap<>();
+    private final LongMap<String> dottedNames = new LongMap<>();
     private Metadata.Type stackType;
     private Metadata.Type symbolType;
     /** The type id of frame types (jdk.types.FrameType), once a stack was read. */
@@ -64,7 +64,7 @@ final class ConstantPools implements Cursor.StringPool {
 
     /** The value of a pooled entry of a one-string type (e.g. a GC's name), or null. */
     String simpleString(long typeId, long key) {
-        Map<Long, String> pool = simpleStrings.get(typeId);
+        LongMap<String> pool = simpleStrings.get(typeId);
         return pool == null ? null : pool.get(key);
     }
 
@@ -84,9 +84,22 @@ final class ConstantPools implements Cursor.StringPool {
     /** The class that declares the method {@code key} as the recording names it ("java/lang/Thread"), or "". */
     String methodClassSymbol(long key) {
         long[] m = methods.get(key);
-        Long symbol = m == null ? null : classNames.get(m[0]);
-        String s = symbol == null ? null : symbol(symbol);
+        long[] symbol = m == null ? null : classNames.get(m[0]);
+        String s = symbol == null ? null : symbol(symbol[0]);
         return s == null ? "" : s;
+    }
+
+    /**
+     * The method {@code key} as a frame is named in the flame graphs: its class as the recording names it, a dot, its
+     * name ({@code java/lang/Thread.run}); made once per method and chunk, since stacks share most of their frames.
+     */
+    String frameName(long key) {
+        String s = frameNames.get(key);
+        if (s == null) {
+            s = methodClassSymbol(key) + "." + methodName(key);
+            frameNames.put(key, s);
+        }
+        return s;
     }
 
     /** A frame type's name ("Interpreted", "JIT compiled", "Inlined", "Native"), or "" when unknown. */
@@ -99,8 +112,8 @@ final class ConstantPools implements Cursor.StringPool {
     String className(long classKey) {
         String known = dottedNames.get(classKey);
         if (known == null) {
-            Long symbol = classNames.get(classKey);
-            String s = symbol == null ? null : symbol(symbol);
+            long[] symbol = classNames.get(classKey);
+            String s = symbol == null ? null : symbol(symbol[0]);
             known = s == null ? "" : s.replace('/', '.');
             dottedNames.put(classKey, known);
         }
@@ -220,8 +233,8 @@ final class ConstantPools implements Cursor.StringPool {
         int classNameField = kind == PoolKind.CLASS ? t.field("name") : -1;
         int methodType = kind == PoolKind.METHOD ? t.field("type") : -1;
         int methodName = kind == PoolKind.METHOD ? t.field("name") : -1;
-        Map<Long, String> simple = kind == PoolKind.SIMPLE_STRING
-                ? simpleStrings.computeIfAbsent(t.id, k -> new HashMap<>())
+        LongMap<String> simple = kind == PoolKind.SIMPLE_STRING
+                ? simpleStrings.computeIfAbsent(t.id, k -> new LongMap<>())
                 : null;
         for (int i = 0; i < count; i++) {
             long key = c.readLong();
@@ -239,7 +252,7 @@ final class ConstantPools implements Cursor.StringPool {
                     values.skipFields(t);
                 }
                 case THREAD -> threads.put(key, readThread(t));
-                case CLASS -> classNames.put(key, readFields(t, classNameField, -1)[0]);
+                case CLASS -> classNames.put(key, readFields(t, classNameField, -1));
                 case METHOD -> methods.put(key, readFields(t, methodType, methodName));
                 case SIMPLE_STRING -> simple.put(key, c.readString(this));
                 case OTHER -> values.skipFields(t);

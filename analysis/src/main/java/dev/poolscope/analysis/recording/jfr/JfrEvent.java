@@ -212,6 +212,11 @@ public final class JfrEvent {
             return pools.methodClassSymbol(methods[i]);
         }
 
+        /** The frame as {@code classSymbol(i) + "." + methodName(i)}, made once per method in the chunk. */
+        public String frame(int i) {
+            return pools.frameName(methods[i]);
+        }
+
         /** The frame's type: "Interpreted", "JIT compiled", "Inlined", "Native"; "" when unknown. */
         public String typeName(int i) {
             return pools.frameTypeName(methods[size() + i]);
