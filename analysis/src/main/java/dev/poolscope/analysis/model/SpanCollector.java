@@ -2,9 +2,9 @@ package dev.poolscope.analysis.model;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.jfr.LongMap;
 
 /**
  * Same-thread intervals (getConnection waits, connection holds, Redis waits, blocking HTTP calls, parks, monitors, sleeps, socket I/O) kept
@@ -15,6 +15,8 @@ final class SpanCollector implements Collector<SpanCollector> {
     private final Scope scope;
     private final long maxSpans;
     final Map<Long, ThreadSpans> spans = new HashMap<>();
+    /** The same, for the lookup per interval without boxing its thread id. */
+    private final LongMap<ThreadSpans> byThread = new LongMap<>();
     final ThreadSpans pauses = new ThreadSpans();
     final RunData.Labels labels = new RunData.Labels();
     final StatementLabels statements = new StatementLabels();
@@ -61,28 +63,40 @@ final class SpanCollector implements Collector<SpanCollector> {
     }
 
     private void span(long threadId, long start, long end, SpanKind kind, String label) {
-        span(threadId, start, end, kind, () -> labels.id(label), -1);
+        if (admit(threadId, start, end)) {
+            add(threadId, start, end, kind, labels.id(label), -1);
+        }
     }
 
-    /** {@code label} is asked for only when the interval is kept; {@code owner}: a monitor's holder, else -1. */
-    private void span(long threadId, long start, long end, SpanKind kind, IntSupplier label, long owner) {
+    /** Whether an interval is kept (the label is looked up only then); counted either way. */
+    private boolean admit(long threadId, long start, long end) {
         switch (scope.span(threadId, start, end)) {
             case YES -> {
                 if (spanCount >= maxSpans) {
                     droppedSpans++;
-                    return;
+                    return false;
                 }
                 spanCount++;
-                spans.computeIfAbsent(threadId, k -> new ThreadSpans()).add(start, end, kind,
-                        label.getAsInt(), owner);
-                if (kind == SpanKind.LOCAL_WRITE) {
-                    localWrites++;
-                    localWriteNanos += end - start;
-                }
+                return true;
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
             case NO -> {
             }
+        }
+        return false;
+    }
+
+    /** {@code owner}: a monitor's holder, else -1. */
+    private void add(long threadId, long start, long end, SpanKind kind, int label, long owner) {
+        ThreadSpans t = byThread.get(threadId);
+        if (t == null) {
+            t = spans.computeIfAbsent(threadId, k -> new ThreadSpans());
+            byThread.put(threadId, t);
+        }
+        t.add(start, end, kind, label, owner);
+        if (kind == SpanKind.LOCAL_WRITE) {
+            localWrites++;
+            localWriteNanos += end - start;
         }
     }
 
@@ -112,16 +126,20 @@ final class SpanCollector implements Collector<SpanCollector> {
 
     @Override
     public void threadWait(Events.ThreadWait e) {
-        span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.of(e.kind()),
-                () -> labels.id(e.detail()), e.ownerThreadId());
+        long thread = e.thread().javaThreadId();
+        if (admit(thread, e.startNanos(), e.endNanos())) {
+            add(thread, e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), labels.id(e.detail()),
+                    e.ownerThreadId());
+        }
     }
 
     /** A JDBC statement, on the thread that ran it; an R2DBC one belongs to its request (ReactiveCollector). */
     @Override
     public void statement(Events.Statement e) {
-        if (!e.reactive()) {
-            span(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), SpanKind.STATEMENT,
-                    () -> statements.id(e.sql(), e.rows()), -1);
+        long thread = e.thread().javaThreadId();
+        if (!e.reactive() && admit(thread, e.startNanos(), e.endNanos())) {
+            add(thread, e.startNanos(), e.endNanos(), SpanKind.STATEMENT, statements.id(e.sql(), e.rows()),
+                    -1);
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ public final class Chunk {
         }
         Cursor c = new Cursor(bytes, size, header.compressed());
         try {
-            Metadata metadata = Metadata.read(c, header.metadataOffset());
+            Metadata metadata = buffer.metadata(c, bytes, header.metadataOffset());
             ConstantPools pools = ConstantPools.read(c, header.compressed(), header.constantPoolOffset(),
                     metadata);
             return new Chunk(header, bytes, metadata, pools);
@@ -72,6 +73,31 @@ public final class Chunk {
      */
     public static final class Buffer {
         private byte[] bytes = new byte[0];
+        /** The last chunk's metadata, and its event's bytes after its start time and duration. */
+        private Metadata metadata;
+        private byte[] metadataBody;
+
+        /**
+         * The metadata at {@code position}: the last chunk's when its event holds the same bytes (a recording's chunks
+         * mostly declare the same types), else read.
+         */
+        Metadata metadata(Cursor c, byte[] in, long position) {
+            c.pos = Math.toIntExact(position);
+            int size = c.readInt();
+            c.readLong(); // type
+            c.readLong(); // start time
+            c.readLong(); // duration
+            int from = c.pos;
+            int to = (int) Math.min(c.limit(), position + Math.max(0, size));
+            if (metadata != null && to - from == metadataBody.length
+                    && Arrays.equals(in, from, to, metadataBody, 0, metadataBody.length)) {
+                return metadata;
+            }
+            Metadata m = Metadata.read(c, position);
+            metadata = m;
+            metadataBody = Arrays.copyOfRange(in, from, Math.max(from, to));
+            return m;
+        }
 
         byte[] bytes(int size) {
             if (bytes.length < size) {

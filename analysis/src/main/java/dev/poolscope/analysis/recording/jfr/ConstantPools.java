@@ -311,10 +311,18 @@ final class ConstantPools implements Cursor.StringPool {
                 int method = f.type.field("method");
                 int type = f.type.field("type");
                 frameType = type < 0 ? frameType : f.type.fieldArray[type].typeId;
+                Metadata.Field[] frameFields = f.type.fieldArray;
                 for (int i = 0; i < n; i++) {
-                    long[] m = readFields(f.type, method, type);
-                    methods[i] = m[0];
-                    methods[n + i] = m[1];
+                    // Field by field into the array: a frame is read once per stack an event asks for.
+                    for (int j = 0; j < frameFields.length; j++) {
+                        if (j == method) {
+                            methods[i] = values.readLong(frameFields[j]);
+                        } else if (j == type) {
+                            methods[n + i] = values.readLong(frameFields[j]);
+                        } else {
+                            values.skip(frameFields[j]);
+                        }
+                    }
                 }
             } else {
                 values.skip(f);

@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.recording.jfr;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads JFR's encodings from one chunk's bytes at an explicit position. JFR writes integers as LEB128 varints when
@@ -132,6 +133,20 @@ final class Cursor {
             default :
                 throw new JfrFormatException("invalid string encoding " + encoding + " at " + (pos - 1));
         }
+    }
+
+    /** A hash of the bytes [from, to). */
+    int hash(int from, int to) {
+        int h = 1;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + b[i];
+        }
+        return h;
+    }
+
+    /** Whether the bytes [from, to) equal those as many bytes long from {@code other}. */
+    boolean same(int from, int to, int other) {
+        return Arrays.equals(b, from, to, b, other, other + (to - from));
     }
 
     /** Skips a string without making one. */

@@ -23,6 +23,9 @@ public final class JfrEvent {
     private final Cursor strings;
     private final long[] numbers;
     private final int[] stringAt;
+    private final int[] stringEnd;
+    /** Per inline string field, the strings decoded lately ({@link Decoded}); null until the field is read. */
+    private final Decoded[] decoded;
     private final int startTime;
     private final int duration;
     private final int eventThread;
@@ -41,6 +44,8 @@ public final class JfrEvent {
         this.strings = strings;
         this.numbers = new long[fields.length];
         this.stringAt = new int[fields.length];
+        this.stringEnd = new int[fields.length];
+        this.decoded = new Decoded[fields.length];
         this.startTime = type.field("startTime");
         this.duration = type.field("duration");
         this.eventThread = type.field("eventThread");
@@ -60,6 +65,7 @@ public final class JfrEvent {
             if (f.op == Metadata.OP_STRING && !f.array) {
                 stringAt[i] = c.pos;
                 c.skipString();
+                stringEnd[i] = c.pos;
             } else {
                 numbers[i] = v.readLong(f);
             }
@@ -124,12 +130,46 @@ public final class JfrEvent {
                     ? pools.string(numbers[field])
                     : pools.simpleString(f.typeId, numbers[field]);
         } else if (f.type.kind == Metadata.Kind.STRING && !f.array) {
-            strings.pos = stringAt[field];
-            s = strings.readString(pools);
+            return inline(field);
         } else {
             s = null;
         }
         return s == null ? "" : s;
+    }
+
+    /**
+     * An inline string field, decoded once per distinct value lately seen in the field: most of a field's values repeat
+     * (a command, a pool, a method, a server), and decoding made a char array, a byte array and a String each time.
+     * The bytes that encode a string decide it, so equal bytes give the same String.
+     */
+    private String inline(int field) {
+        int from = stringAt[field];
+        int to = stringEnd[field];
+        Decoded d = decoded[field];
+        if (d == null) {
+            d = new Decoded();
+            decoded[field] = d;
+        }
+        int slot = strings.hash(from, to) & (Decoded.SLOTS - 1);
+        String known = d.value[slot];
+        if (known != null && d.length[slot] == to - from && strings.same(from, to, d.from[slot])) {
+            return known;
+        }
+        strings.pos = from;
+        String s = strings.readString(pools);
+        s = s == null ? "" : s;
+        d.value[slot] = s;
+        d.from[slot] = from;
+        d.length[slot] = to - from;
+        return s;
+    }
+
+    /** A few decoded strings of one field, by a hash of their bytes, with where those bytes are in the chunk. */
+    private static final class Decoded {
+        static final int SLOTS = 16;
+        final String[] value = new String[SLOTS];
+        final int[] from = new int[SLOTS];
+        final int[] length = new int[SLOTS];
     }
 
     /** A class-valued field's class name, dotted ("java.lang.Object"); "" when absent or unknown. */
