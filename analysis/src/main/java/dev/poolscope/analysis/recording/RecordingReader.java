@@ -263,7 +263,9 @@ public final class RecordingReader {
             P part, Chunk.Buffer buffer) {
         Chunk.Stats stats = new Chunk.Stats();
         try {
-            stats = Chunk.open(h, buffer).read(new EventBinder(part, mode, new HashMap<>()), stats);
+            // The request passes want neither stacks nor the span of the events they skip.
+            boolean all = mode == EventBinder.Mode.ALL;
+            stats = Chunk.open(h, buffer, all).read(new EventBinder(part, mode, new HashMap<>()), stats, all);
             return new Read<>(part, stats, null);
         } catch (IOException | JfrFormatException | IndexOutOfBoundsException e) {
             return new Read<>(part, stats, oneLine(e));

@@ -40,6 +40,15 @@ public final class Chunk {
      * next one: read each chunk before opening the next with the same buffer.
      */
     public static Chunk open(ChunkHeader header, Buffer buffer) throws IOException {
+        return open(header, buffer, true);
+    }
+
+    /**
+     * As {@link #open(ChunkHeader, Buffer)}; without {@code stacks} the chunk's stack traces and the methods, classes
+     * and symbols they name are not kept (events then have no frames and no class names): for a pass that reads
+     * neither.
+     */
+    public static Chunk open(ChunkHeader header, Buffer buffer, boolean stacks) throws IOException {
         if (header.size() > Integer.MAX_VALUE) {
             throw new JfrFormatException("chunk " + header.index() + " is larger than 2 GiB");
         }
@@ -58,7 +67,7 @@ public final class Chunk {
         try {
             Metadata metadata = buffer.metadata(c, bytes, header.metadataOffset());
             ConstantPools pools = ConstantPools.read(c, header.compressed(), header.constantPoolOffset(),
-                    metadata);
+                    metadata, stacks);
             return new Chunk(header, bytes, metadata, pools);
         } catch (IndexOutOfBoundsException e) {
             throw new JfrFormatException("chunk " + header.index() + " of " + header.file().getFileName()
@@ -125,12 +134,20 @@ public final class Chunk {
      * damaged part way (the exception then says where).
      */
     public Stats read(EventSink sink, Stats stats) {
+        return read(sink, stats, true);
+    }
+
+    /**
+     * As {@link #read(EventSink, Stats)}; without {@code spanOfAll} the events of types bound to null are only counted,
+     * their start and end not decoded, so {@code stats}' first and last cover the bound types alone.
+     */
+    public Stats read(EventSink sink, Stats stats, boolean spanOfAll) {
         int size = (int) header.size();
         Cursor c = new Cursor(bytes, size, header.compressed());
         Cursor strings = new Cursor(bytes, size, header.compressed());
         Bounds bound = new Bounds();
         try {
-            readEvents(c, strings, bound, stats, sink);
+            readEvents(c, strings, bound, stats, sink, spanOfAll);
         } finally {
             for (Bound b : bound.all) {
                 stats.counts.merge(b.type.name(), b.count, Long::sum);
@@ -140,7 +157,8 @@ public final class Chunk {
         return stats;
     }
 
-    private void readEvents(Cursor c, Cursor strings, Bounds bound, Stats stats, EventSink sink) {
+    private void readEvents(Cursor c, Cursor strings, Bounds bound, Stats stats, EventSink sink,
+            boolean spanOfAll) {
         c.pos = ChunkHeader.SIZE;
         int end = c.limit();
         while (c.pos < end) {
@@ -158,7 +176,9 @@ public final class Chunk {
                     bound.put(typeId, b);
                 }
                 b.count++;
-                b.read(c, stats, start + size);
+                if (spanOfAll || b.handler != null) {
+                    b.read(c, stats, start + size);
+                }
             }
             c.pos = start + size;
         }

@@ -40,6 +40,8 @@ final class ConstantPools implements Cursor.StringPool {
     private Metadata.Type symbolType;
     /** The type id of frame types (jdk.types.FrameType), once a stack was read. */
     private long frameType = -1;
+    /** False when stacks, methods, classes and symbols are read past (see {@link #read}). */
+    private boolean withStacks = true;
 
     private ConstantPools(Cursor c, boolean compressed) {
         this.c = c;
@@ -167,7 +169,17 @@ final class ConstantPools implements Cursor.StringPool {
 
     /** Reads every checkpoint event of the chunk, from the last one back to the first. */
     static ConstantPools read(Cursor c, boolean compressed, long lastCheckpoint, Metadata metadata) {
+        return read(c, compressed, lastCheckpoint, metadata, true);
+    }
+
+    /**
+     * As {@link #read(Cursor, boolean, long, Metadata)}; without {@code stacks} the stack traces and what their frames
+     * name (methods, classes, symbols) are read past, not kept: a reader that wants neither stacks nor class names.
+     */
+    static ConstantPools read(Cursor c, boolean compressed, long lastCheckpoint, Metadata metadata,
+            boolean stacks) {
         ConstantPools pools = new ConstantPools(c, compressed);
+        pools.withStacks = stacks;
         long position = lastCheckpoint;
         for (int guard = 0; guard < 1_000_000; guard++) {
             c.pos = Math.toIntExact(position);
@@ -224,6 +236,10 @@ final class ConstantPools implements Cursor.StringPool {
     private void readPool(Metadata.Type t) {
         int count = c.readInt();
         PoolKind kind = kind(t);
+        if (!withStacks && kind != PoolKind.THREAD && kind != PoolKind.STRING
+                && kind != PoolKind.SIMPLE_STRING) {
+            kind = PoolKind.OTHER;
+        }
         switch (kind) {
             case SYMBOL -> symbolType = t;
             case STACK -> stackType = t;
