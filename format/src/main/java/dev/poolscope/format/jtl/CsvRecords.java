@@ -92,112 +92,144 @@ final class CsvRecords {
         }
     }
 
-    private byte[] rec = new byte[256];
-    private int[] bounds = new int[64];
-    private boolean[] quoted = new boolean[32];
+    /**
+     * Where records are assembled: two sets used in turn, so a record stays valid while the next one is read (the
+     * caller reads one ahead) without copying every record's bytes.
+     */
+    private final Scratch[] scratch = {new Scratch(), new Scratch()};
+    private int turn;
+    /** Whether the last record was a blank line: the next one takes its place (callers skip blank lines). */
+    private boolean lastBlank;
+
+    private static final class Scratch {
+        byte[] rec = new byte[256];
+        int[] bounds = new int[64];
+        boolean[] quoted = new boolean[32];
+    }
 
     /**
-     * The next record, or null at the end of the input.
+     * The next record, or null at the end of the input. It stays valid until the second call after this one (blank
+     * lines, a record of one empty field, not counted).
      *
      * @throws IllegalArgumentException
      *             when the input ends inside a quoted field; the message continues a sentence about the input
      */
     Record next() throws IOException {
-        int c = read();
-        if (c == -1) {
+        if (pos >= limit && !fill()) {
             return null;
         }
+        if (!lastBlank) {
+            turn ^= 1;
+        }
+        Scratch s = scratch[turn];
         int n = 0;
         int fields = 0;
         int start = 0;
-        boolean inQuotes = false;
         boolean wasQuoted = false;
         while (true) {
-            if (inQuotes) {
-                if (c == -1) {
-                    throw new IllegalArgumentException(
-                            "has an unterminated quoted field before line " + line);
-                }
-                if (c == '"') {
-                    int after = read();
-                    if (after == '"') {
-                        // Kept doubled here, undone when the field is read.
-                        n = put(n, '"');
-                        n = put(n, '"');
-                    } else {
-                        inQuotes = false;
-                        c = after;
-                        continue;
-                    }
-                } else {
-                    n = put(n, c);
-                }
-            } else if (c == '"' && n == start) {
-                inQuotes = true;
+            if (pos >= limit && !fill()) {
+                return record(s, n, field(s, fields, start, n, wasQuoted));
+            }
+            byte b = buf[pos];
+            if (b == '"' && n == start) {
+                pos++;
                 wasQuoted = true;
-            } else if (c == delimiter) {
-                fields = field(fields, start, n, wasQuoted);
+                n = quoted(s, n);
+            } else if (b == delimiter) {
+                pos++;
+                fields = field(s, fields, start, n, wasQuoted);
                 start = n;
                 wasQuoted = false;
-            } else if (c == '\n' || c == '\r' || c == -1) {
-                if (c == '\r') {
-                    int after = read();
-                    if (after != '\n') {
-                        unread();
-                    }
+            } else if (b == '\n') {
+                pos++;
+                line++;
+                return record(s, n, field(s, fields, start, n, wasQuoted));
+            } else if (b == '\r') {
+                pos++;
+                if ((pos < limit || fill()) && buf[pos] == '\n') {
+                    pos++;
+                    line++;
                 }
-                fields = field(fields, start, n, wasQuoted);
-                return new Record(Arrays.copyOf(rec, n), Arrays.copyOf(bounds, 2 * fields),
-                        Arrays.copyOf(quoted, fields), fields);
+                return record(s, n, field(s, fields, start, n, wasQuoted));
             } else {
-                n = put(n, c);
+                // A run of plain bytes (a quote past a field's start is one), copied at once.
+                int j = pos + 1;
+                while (j < limit) {
+                    byte x = buf[j];
+                    if (x == delimiter || x == '\n' || x == '\r') {
+                        break;
+                    }
+                    j++;
+                }
+                int len = j - pos;
+                if (n + len > s.rec.length) {
+                    s.rec = Arrays.copyOf(s.rec, Math.max(2 * s.rec.length, n + len));
+                }
+                System.arraycopy(buf, pos, s.rec, n, len);
+                n += len;
+                pos = j;
             }
-            c = read();
         }
     }
 
-    private int put(int n, int b) {
-        if (n == rec.length) {
-            rec = Arrays.copyOf(rec, n * 2);
+    /**
+     * A quoted field's bytes after its opening quote, up to its closing quote (doubled quotes kept doubled, undone when
+     * the field is read); the byte after the closing quote is left to the caller. Returns the record's new length.
+     */
+    private int quoted(Scratch s, int n) throws IOException {
+        while (true) {
+            if (pos >= limit && !fill()) {
+                throw new IllegalArgumentException("has an unterminated quoted field before line " + line);
+            }
+            byte b = buf[pos++];
+            if (b == '"') {
+                if ((pos < limit || fill()) && buf[pos] == '"') {
+                    pos++;
+                    n = put(s, n, (byte) '"');
+                    n = put(s, n, (byte) '"');
+                    continue;
+                }
+                return n;
+            }
+            if (b == '\n') {
+                line++;
+            }
+            n = put(s, n, b);
         }
-        rec[n] = (byte) b;
+    }
+
+    private Record record(Scratch s, int n, int fields) {
+        lastBlank = fields == 1 && n == 0;
+        return new Record(s.rec, s.bounds, s.quoted, fields);
+    }
+
+    private static int put(Scratch s, int n, byte b) {
+        if (n == s.rec.length) {
+            s.rec = Arrays.copyOf(s.rec, n * 2);
+        }
+        s.rec[n] = b;
         return n + 1;
     }
 
-    private int field(int fields, int start, int end, boolean wasQuoted) {
-        if (2 * fields + 2 > bounds.length) {
-            bounds = Arrays.copyOf(bounds, bounds.length * 2);
-            quoted = Arrays.copyOf(quoted, quoted.length * 2);
+    private static int field(Scratch s, int fields, int start, int end, boolean wasQuoted) {
+        if (2 * fields + 2 > s.bounds.length) {
+            s.bounds = Arrays.copyOf(s.bounds, s.bounds.length * 2);
+            s.quoted = Arrays.copyOf(s.quoted, s.quoted.length * 2);
         }
-        bounds[2 * fields] = start;
-        bounds[2 * fields + 1] = end;
-        quoted[fields] = wasQuoted;
+        s.bounds[2 * fields] = start;
+        s.bounds[2 * fields + 1] = end;
+        s.quoted[fields] = wasQuoted;
         return fields + 1;
     }
 
-    private int read() throws IOException {
-        if (pos == limit) {
-            limit = in.read(buf, 0, buf.length);
-            pos = 0;
-            if (limit <= 0) {
-                limit = 0;
-                return -1;
-            }
+    /** The next bytes of the input into the buffer; false at its end. */
+    private boolean fill() throws IOException {
+        limit = in.read(buf, 0, buf.length);
+        pos = 0;
+        if (limit <= 0) {
+            limit = 0;
+            return false;
         }
-        int c = buf[pos++] & 0xFF;
-        if (c == '\n') {
-            line++;
-        }
-        return c;
-    }
-
-    /** Steps back over the byte just read (never across a refill: it is still in the buffer). */
-    private void unread() {
-        if (pos > 0) {
-            pos--;
-            if (buf[pos] == '\n') {
-                line--;
-            }
-        }
+        return true;
     }
 }

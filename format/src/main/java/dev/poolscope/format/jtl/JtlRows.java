@@ -25,7 +25,10 @@ import java.util.Map;
  */
 public final class JtlRows implements Closeable {
 
-    /** A row: its 1-based line in the file, its fields, and whether it is the last row of a file cut off mid-line. */
+    /**
+     * A row: its 1-based line in the file, its fields, and whether it is the last row of a file cut off mid-line. Valid
+     * until the next call of {@link JtlRows#next()}: rows are read into reused arrays.
+     */
     public static final class Row {
         private final long line;
         private final CsvRecords.Record record;
