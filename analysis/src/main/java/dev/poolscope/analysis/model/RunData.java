@@ -54,12 +54,22 @@ final class RunData {
         private final Map<String, Integer> ids = new HashMap<>();
         private final List<String> names = new ArrayList<>(List.of(""));
 
+        /** The last strings asked for and their ids, by identity: the parser hands out the same String per value. */
+        private final String[] recent = new String[64];
+        private final int[] recentId = new int[64];
+
         int id(String s) {
             if (s == null || s.isEmpty()) {
                 return 0;
             }
+            int slot = System.identityHashCode(s) & (recent.length - 1);
+            if (recent[slot] == s) {
+                return recentId[slot];
+            }
             Integer id = ids.get(s);
             if (id != null) {
+                recent[slot] = s;
+                recentId[slot] = id;
                 return id;
             }
             if (names.size() >= MAX) {
