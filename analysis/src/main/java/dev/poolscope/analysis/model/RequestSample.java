@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.poolscope.analysis.recording.jfr.LongMap;
+
 /**
  * Which requests the full pass keeps when the measured window holds more than the cap: every {@code every}-th of the
  * window's requests in file order, so the kept ones spread over the whole window. Made by two cheap passes over the
@@ -189,6 +191,7 @@ final class RequestSample {
         private int lo;
         private int hi = -1;
         private int cursor = -1;
+        private final LongMap<int[]> ranges = new LongMap<>();
 
         Lookup fork() {
             return new Lookup();
@@ -256,10 +259,18 @@ final class RequestSample {
         private boolean select(long threadId) {
             if (threadId != lastThread || hi < 0) {
                 lastThread = threadId;
-                lo = SortedLongs.firstAtLeast(thread, 0, thread.length, threadId);
-                hi = threadId == Long.MAX_VALUE
-                        ? thread.length
-                        : SortedLongs.firstAtLeast(thread, 0, thread.length, threadId + 1);
+                // Events of many threads interleave: each thread's range is searched for once, then remembered.
+                int[] range = ranges.get(threadId);
+                if (range == null) {
+                    int from = SortedLongs.firstAtLeast(thread, 0, thread.length, threadId);
+                    int to = threadId == Long.MAX_VALUE
+                            ? thread.length
+                            : SortedLongs.firstAtLeast(thread, 0, thread.length, threadId + 1);
+                    range = new int[]{from, to};
+                    ranges.put(threadId, range);
+                }
+                lo = range[0];
+                hi = range[1];
                 cursor = -1;
             }
             return hi > lo;

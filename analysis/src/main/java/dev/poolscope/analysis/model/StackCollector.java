@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.jfr.LongMap;
 
 /**
  * The JDK recording's stacks in the window, counted per kind (CPU samples; parks and monitor enters), thread and stack:
@@ -17,6 +18,15 @@ final class StackCollector implements Collector<StackCollector> {
     private final Map<Events.StackKind, Map<Long, Map<Events.Stack, long[]>>> counts = new EnumMap<>(
             Events.StackKind.class);
     private int entries;
+    /** The same maps per kind by thread, for the lookup per sample without boxing the thread id. */
+    @SuppressWarnings("unchecked")
+    private final LongMap<Map<Events.Stack, long[]>>[] index = new LongMap[Events.StackKind.values().length];
+
+    {
+        for (int i = 0; i < index.length; i++) {
+            index[i] = new LongMap<>();
+        }
+    }
     long dropped;
 
     StackCollector(Scope scope) {
@@ -43,8 +53,13 @@ final class StackCollector implements Collector<StackCollector> {
     }
 
     private void count(Events.StackKind kind, long thread, Events.Stack stack, long n) {
-        Map<Events.Stack, long[]> stacks = counts.computeIfAbsent(kind, k -> new HashMap<>())
-                .computeIfAbsent(thread, k -> new HashMap<>());
+        LongMap<Map<Events.Stack, long[]>> byThread = index[kind.ordinal()];
+        Map<Events.Stack, long[]> stacks = byThread.get(thread);
+        if (stacks == null) {
+            stacks = counts.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(thread,
+                    k -> new HashMap<>());
+            byThread.put(thread, stacks);
+        }
         long[] c = stacks.get(stack);
         if (c == null) {
             if (entries >= MAX_ENTRIES) {
