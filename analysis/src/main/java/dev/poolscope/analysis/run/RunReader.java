@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import dev.poolscope.analysis.flame.WallSampleReader;
 import dev.poolscope.analysis.jtl.JtlException;
@@ -34,6 +36,34 @@ public final class RunReader {
     public record Result(RunModel model, RecordingInfo recording, String recordingProblem,
             JtlReader.Result jtl,
             String jtlProblem, String failure, StackProfiles stacks) {
+    }
+
+    /** The first read of the .jtl: its result, or why there is none. */
+    private record JtlRead(JtlReader.Result result, JtlException problem) {
+        static JtlRead of(Path file, RunModelBuilder builder) {
+            try {
+                return new JtlRead(new JtlReader().read(file, builder), null);
+            } catch (JtlException e) {
+                return new JtlRead(null, e);
+            }
+        }
+
+        static JtlRead await(FutureTask<JtlRead> read) {
+            try {
+                return read.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the .jtl", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 
     /** {@code name} is the agent folder's name as notes cite it. */
@@ -73,19 +103,41 @@ public final class RunReader {
             builder.measure(MeasuredWindow.ofMillis(config.loadStartMs(), config.loadEndMs(),
                     MeasuredWindow.Source.LOAD_PHASE));
         }
-        // The .jtl first: without run.json its span is the measured window, which the recording pass needs.
-        JtlReader.Result jtl = null;
-        String jtlProblem = null;
+        // The .jtl first: without run.json its span is the measured window, which the recording pass needs. With the
+        // window known it is read on a thread of its own beside the recording: the two meet only in the client join.
+        Path results = runDir.resolve(RunFolder.RESULTS_JTL_PATH);
+        boolean windowKnown = window != null || config.hasLoadPhase();
+        FutureTask<JtlRead> jtlRead = new FutureTask<>(() -> JtlRead.of(results, builder));
+        if (windowKnown) {
+            Thread t = new Thread(jtlRead, "poolscope-jtl");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            jtlRead.run();
+            if (builder.clientSpan() != null) {
+                builder.measure(builder.clientSpan());
+            }
+        }
+        RecordingInfo recording = null;
+        String recordingProblem = null;
         try {
-            jtl = new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
+            RecordingReader reader = new RecordingReader();
+            recording = builder.read(reader, reader.open(agent));
+        } catch (RecordingException e) {
+            recordingProblem = e.getMessage();
+        }
+        JtlRead read = JtlRead.await(jtlRead);
+        JtlReader.Result jtl = read.result();
+        String jtlProblem = null;
+        if (jtl != null) {
             if (!jtl.hasRequestId()) {
                 notes.add(RunNotes.noRequestIdColumn());
             }
             if (jtl.skipped() > 0) {
                 notes.add(RunNotes.skippedRows(jtl.skipped()));
             }
-        } catch (JtlException e) {
-            jtlProblem = e.getMessage();
+        } else {
+            jtlProblem = read.problem().getMessage();
             if (config.attachedPid() != null && !Files.exists(runDir.resolve(RunFolder.JMETER))) {
                 // Expected, not a fault: say what is missing and why instead.
                 jtlProblem = null;
@@ -94,26 +146,17 @@ public final class RunReader {
                 notes.add(jtlProblem);
             }
         }
-        if (window == null && !config.hasLoadPhase() && builder.clientSpan() != null) {
-            builder.measure(builder.clientSpan());
+        if (recording != null && recording.fromRepository()) {
+            notes.add(RunNotes.fromRepository(recording));
         }
-        RecordingInfo recording = null;
-        String recordingProblem = null;
-        try {
-            RecordingReader reader = new RecordingReader();
-            recording = builder.read(reader, reader.open(agent));
-            if (recording.fromRepository()) {
-                notes.add(RunNotes.fromRepository(recording));
-            }
-        } catch (RecordingException e) {
-            recordingProblem = e.getMessage();
+        if (recordingProblem != null) {
             notes.add(recordingProblem);
         }
         if (jtl != null && builder.wantsClientReread(jtl.hasRequestId())) {
             // The requests are a sample and the first read thinned the samples: fetch those of the kept requests.
             builder.rereadClient();
             try {
-                new JtlReader().read(runDir.resolve(RunFolder.RESULTS_JTL_PATH), builder);
+                new JtlReader().read(results, builder);
             } catch (JtlException e) {
                 notes.add(e.getMessage());
             }
