@@ -5,7 +5,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.ComponentScan;
 
-import picocli.CommandLine;
+import dev.poolscope.app.options.SpringCommand;
 
 /**
  * The lab app on the reactive stack. The embedded PostgreSQL and Redis come from the servlet app's jar (its
@@ -17,18 +17,9 @@ import picocli.CommandLine;
 public class ReactiveApplication {
 
     public static void main(String[] args) {
-        ReactiveCommand command = new ReactiveCommand();
-        CommandLine cli = new CommandLine(command);
-        cli.setParameterExceptionHandler((e, a) -> {
-            System.err.println("poolscope app --stack reactive: " + e.getMessage());
-            return 2;
-        });
-        int exit = cli.execute(args);
-        if (exit != 0 || command.springArgs() == null) {
-            System.exit(exit);
-        }
+        String[] springArgs = SpringCommand.springArgsOrExit(new ReactiveCommand(), args);
         SpringApplication app = new SpringApplication(ReactiveApplication.class);
         app.setWebApplicationType(WebApplicationType.REACTIVE);
-        app.run(command.springArgs());
+        app.run(springArgs);
     }
 }

@@ -1,17 +1,12 @@
 package dev.poolscope.reactive;
 
-import dev.poolscope.app.checkout.CheckoutRequest;
+import static dev.poolscope.app.testing.Contract.assertProblem;
+import static dev.poolscope.app.testing.Contract.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.MethodOrderer;
@@ -31,14 +26,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.poolscope.app.backend.BackendServices;
-import dev.poolscope.app.workload.Spin;
+import dev.poolscope.app.checkout.CheckoutRequest;
+import dev.poolscope.app.testing.Contract;
+import dev.poolscope.app.testing.Http;
 import io.r2dbc.pool.ConnectionPool;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The reactive app against the servlet app's contract, on real embedded PostgreSQL and Redis, in one context
- * (one PostgreSQL start): endpoints, bad input, the blocking-calls paths, reservation integrity, then Redis down and
- * last PostgreSQL down, in that order because each outage is permanent for the context.
+ * The reactive app against the servlet app's contract ({@link Contract}), on real embedded PostgreSQL and Redis, in
+ * one context (one PostgreSQL start): endpoints, bad input, the blocking-calls paths, reservation integrity, then Redis
+ * down and last PostgreSQL down, in that order because each outage is permanent for the context.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.event-loops=3",
         "lab.r2dbc.pool-size=6",
@@ -48,8 +45,6 @@ import reactor.netty.resources.LoopResources;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @DirtiesContext
 class ReactiveAppTest {
-
-    static final ObjectMapper JSON = new ObjectMapper();
 
     @LocalServerPort
     int port;
@@ -72,8 +67,9 @@ class ReactiveAppTest {
     @Autowired
     ObjectMapper objectMapper;
 
+    /** 30 s, not the servlet tests' two minutes: a request that hangs here is the bug to see, with the state. */
     Http http() {
-        return new Http(port, this::databaseState);
+        return new Http(port, Duration.ofSeconds(30), this::databaseState);
     }
 
     /** What every PostgreSQL session was doing and which locks it waited for: the state of a hung request. */
@@ -84,13 +80,9 @@ class ReactiveAppTest {
                 .fetch().all()
                 .map(Object::toString)
                 .collect(Collectors.joining("; "))
-                .block(java.time.Duration.ofSeconds(10))
+                .block(Duration.ofSeconds(10))
                 + "; pool " + pool.getMetrics().map(m -> "acquired " + m.acquiredSize() + ", idle "
                         + m.idleSize() + ", pending " + m.pendingAcquireSize()).orElse("(no metrics)");
-    }
-
-    static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
     }
 
     @Test
@@ -102,30 +94,20 @@ class ReactiveAppTest {
 
     @Test
     @Order(2)
-    void pingEchoesARequestId() throws Exception {
-        HttpResponse<String> r = http().get("/api/ping");
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("reply").asText()).isEqualTo("pong");
-        assertThat(r.headers().firstValue("X-Request-Id")).isPresent();
+    void pingEchoesARequestId() {
+        Contract.pingEchoesARequestId(http());
     }
 
     @Test
     @Order(2)
-    void sleepWaitsTheAskedTime() throws Exception {
-        long start = System.nanoTime();
-        HttpResponse<String> r = http().get("/api/sleep?ms=200");
-        long ms = (System.nanoTime() - start) / 1_000_000;
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("sleptMs").asInt()).isEqualTo(200);
-        assertThat(ms).isGreaterThanOrEqualTo(200);
+    void sleepWaitsTheAskedTime() {
+        Contract.sleepTakesTheAskedTime(http());
     }
 
     @Test
     @Order(2)
-    void cpuReturnsTheLoopResult() throws Exception {
-        HttpResponse<String> r = http().get("/api/cpu?iterations=1000");
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("result").asLong()).isEqualTo(Spin.run(1000));
+    void cpuReturnsTheLoopResult() {
+        Contract.cpuReturnsTheLoopResult(http());
     }
 
     @Test
@@ -138,36 +120,20 @@ class ReactiveAppTest {
 
     @Test
     @Order(2)
-    void productIsReadFromTheDatabaseThenFromTheCache() throws Exception {
-        HttpResponse<String> first = http().get("/api/products/77");
-        HttpResponse<String> second = http().get("/api/products/77");
-        assertThat(first.statusCode()).isEqualTo(200);
-        assertThat(json(first).get("name").asText()).isEqualTo("Product 77");
-        assertThat(second.body()).isEqualTo(first.body());
-        assertThat(redis.hasKey("product:77")).isTrue();
+    void productIsReadFromTheDatabaseThenFromTheCache() {
+        Contract.productIsReadFromTheDatabaseThenFromTheCache(http(), redis);
     }
 
     @Test
     @Order(2)
-    void reserveTakesOneFromStock() throws Exception {
-        HttpResponse<String> before = http().post("/api/stock/500/reserve", null);
-        HttpResponse<String> after = http().post("/api/stock/500/reserve", null);
-        assertThat(before.statusCode()).isEqualTo(200);
-        assertThat(json(after).get("remaining").asInt()).isEqualTo(json(before).get("remaining").asInt() - 1);
+    void reserveTakesOneFromStock() {
+        Contract.reserveTakesOneFromStock(http());
     }
 
     @Test
     @Order(2)
-    void checkoutPlacesAnOrderAndWritesTheSession() throws Exception {
-        HttpResponse<String> r = http().post("/api/checkout",
-                "{\"userId\":4242,\"productId\":12,\"quantity\":2}");
-        assertThat(r.statusCode()).isEqualTo(200);
-        JsonNode body = json(r);
-        assertThat(body.get("orderId").asLong()).isPositive();
-        assertThat(body.get("quantity").asInt()).isEqualTo(2);
-        assertThat(body.get("total").decimalValue()).isEqualByComparingTo("98.80");
-        assertThat(redis.opsForValue().get("session:4242"))
-                .contains("\"lastOrderId\":" + body.get("orderId").asLong());
+    void checkoutPlacesAnOrderAndWritesTheSession() {
+        Contract.checkoutPlacesAnOrderAndWritesTheSession(http(), redis);
     }
 
     @Test
@@ -205,7 +171,7 @@ class ReactiveAppTest {
     void aShelfListsItsFirstItemsProducts() throws Exception {
         HttpResponse<String> r = http().get("/api/shelves/3?items=100");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        JsonNode items = JSON.readTree(r.body()).get("items");
+        JsonNode items = json(r).get("items");
         assertThat(items.size()).isEqualTo(100);
         assertThat(items.get(0).get("productId").asLong()).isEqualTo(1 + 200 * 37 % 10000);
         assertThat(items.get(6).get("name").asText()).isEqualTo("Product " + (1 + 206 * 37 % 10000));
@@ -217,7 +183,7 @@ class ReactiveAppTest {
     void theLedgerIsReadByASequentialScan() throws Exception {
         HttpResponse<String> r = http().get("/api/ledger/5");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        JsonNode body = JSON.readTree(r.body());
+        JsonNode body = json(r);
         assertThat(body.get("entries").asLong()).isEqualTo(1);
         assertThat(body.get("balance").decimalValue()).isEqualByComparingTo("0.04");
         assertThat(db.sql("explain select count(*) from ledger where account_id = 5")
@@ -239,7 +205,7 @@ class ReactiveAppTest {
     @Test
     @Order(4)
     void blockingCallsServeTheSameProductAndCheckout() throws Exception {
-        BlockingCalls blocking = new BlockingCalls(true, redis, objectMapper, java.time.Duration.ofMinutes(5),
+        BlockingCalls blocking = new BlockingCalls(true, redis, objectMapper, Duration.ofMinutes(5),
                 2,
                 1000, env);
         try {
@@ -264,24 +230,7 @@ class ReactiveAppTest {
         db.sql("UPDATE stock SET quantity = 100 WHERE product_id = :id").bind("id", product).fetch()
                 .rowsUpdated()
                 .block();
-        Http http = http();
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Integer>> statuses = new ArrayList<>();
-        try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int i = 0; i < 1000; i++) {
-                statuses.add(buyers.submit(() -> {
-                    go.await();
-                    return http.post("/api/stock/" + product + "/reserve", null).statusCode();
-                }));
-            }
-            go.countDown();
-        }
-        List<Integer> codes = new ArrayList<>();
-        for (Future<Integer> f : statuses) {
-            codes.add(f.get());
-        }
-        Map<Integer, Long> byStatus = codes.stream()
-                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+        Map<Integer, Long> byStatus = Contract.buyAtOnce(http(), product, 1000);
         // The 1 s acquire timeout of this context may turn some buyers away with 503 (on a loaded machine; on a quiet
         // one there are none): never a sale too many.
         assertThat(byStatus.get(200)).isEqualTo(100);
@@ -311,26 +260,9 @@ class ReactiveAppTest {
         long readMs = (System.nanoTime() - start) / 1_000_000;
         HttpResponse<String> checkout = http().post("/api/checkout", "{\"userId\":5,\"productId\":43}");
 
-        assertThat(read.statusCode()).isEqualTo(503);
-        assertThat(read.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
-        assertThat(read.body()).contains("Database unavailable").doesNotContain("\tat ");
-        assertThat(read.headers().firstValue("Retry-After")).contains("1");
-        assertThat(checkout.statusCode()).isEqualTo(503);
-        assertThat(checkout.headers().firstValue("Retry-After")).contains("1");
+        Contract.assertDatabaseUnavailable(read);
+        Contract.assertDatabaseUnavailable(checkout);
         // Redis is down too (previous test): its 0.5 s command timeout comes first; 1 s acquire timeout; slack.
         assertThat(readMs).isLessThan(10_000);
-    }
-
-    private static void assertProblem(HttpResponse<String> r, int status, String detail) throws Exception {
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
-        assertThat(r.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
-        JsonNode body = json(r);
-        assertThat(body.get("status").asInt()).isEqualTo(status);
-        assertThat(r.body()).doesNotContain("\tat ");
-        if (detail != null) {
-            assertThat(body.get("detail").asText()).isEqualTo(detail);
-        }
     }
 }

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.app.testing.Http;
+
 /**
  * The runnable jar as users start it: knobs on the command line take visible effect, all six endpoints
  * answer against the embedded PostgreSQL and Redis, and SIGTERM stops the app and both servers.

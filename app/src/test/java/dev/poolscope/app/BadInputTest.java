@@ -1,6 +1,6 @@
 package dev.poolscope.app;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.poolscope.app.testing.Contract.assertProblem;
 
 import java.net.http.HttpResponse;
 
@@ -10,8 +10,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.poolscope.app.testing.Http;
 
 /** Bad requests get 400/404 with a problem+json body and never a stack trace. Same context as TomcatEndpointsTest. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
@@ -66,15 +65,5 @@ class BadInputTest {
     void unknownProductAtCheckoutIs404() throws Exception {
         assertProblem(new Http(port).post("/api/checkout", "{\"userId\":1,\"productId\":123456}"), 404,
                 "no product 123456");
-    }
-
-    static void assertProblem(HttpResponse<String> r, int status, String detail) throws Exception {
-        assertThat(r.statusCode()).isEqualTo(status);
-        assertThat(r.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
-        JsonNode body = new ObjectMapper().readTree(r.body());
-        assertThat(body.get("status").asInt()).isEqualTo(status);
-        assertThat(body.get("detail").asText()).isEqualTo(detail);
-        assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ");
     }
 }

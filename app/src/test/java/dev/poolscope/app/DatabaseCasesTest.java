@@ -18,6 +18,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import jakarta.persistence.EntityManagerFactory;
 
+import dev.poolscope.app.testing.Contract;
+import dev.poolscope.app.testing.Http;
+
 /**
  * The statement cases on real PostgreSQL and Hibernate: a shelf costs 2 + N statements (N+1), and a ledger made at
  * start-up is read by a sequential scan, no index on account_id ({@link LedgerIndexTest} has the index).
@@ -61,7 +64,7 @@ class DatabaseCasesTest {
         assertThat(String.join("\n",
                 jdbc.queryForList("explain select count(*) from ledger where account_id = 5", String.class)))
                 .contains("Seq Scan on ledger").doesNotContain("Index");
-        BadInputTest.assertProblem(new Http(port).get("/api/ledger/100001"), 400,
+        Contract.assertProblem(new Http(port).get("/api/ledger/100001"), 400,
                 "account id must be between 1 and 100000, got 100001");
     }
 }

@@ -2,20 +2,18 @@ package dev.poolscope.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpResponse;
-
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.poolscope.app.server.ServerInfo;
+import dev.poolscope.app.testing.Contract;
+import dev.poolscope.app.testing.Http;
 
 /** The six endpoints, as every server configuration must serve them (real PostgreSQL and Redis underneath). */
 abstract class EndpointContract {
-
-    static final ObjectMapper JSON = new ObjectMapper();
 
     @LocalServerPort
     int port;
@@ -23,12 +21,11 @@ abstract class EndpointContract {
     @Autowired
     ServletWebServerApplicationContext context;
 
+    @Autowired
+    StringRedisTemplate redis;
+
     Http http() {
         return new Http(port);
-    }
-
-    static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
     }
 
     abstract String expectedServer();
@@ -37,66 +34,37 @@ abstract class EndpointContract {
 
     @Test
     void runsOnTheChosenServerWithTheChosenWorkers() {
-        assertThat(dev.poolscope.app.server.ServerInfo.name(context.getWebServer()))
-                .isEqualTo(expectedServer());
-        assertThat(dev.poolscope.app.server.ServerInfo.workers(context.getWebServer()))
-                .isEqualTo(expectedWorkers());
+        assertThat(ServerInfo.name(context.getWebServer())).isEqualTo(expectedServer());
+        assertThat(ServerInfo.workers(context.getWebServer())).isEqualTo(expectedWorkers());
     }
 
     @Test
-    void ping() throws Exception {
-        HttpResponse<String> r = http().get("/api/ping");
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("reply").asText()).isEqualTo("pong");
-        assertThat(r.headers().firstValue("X-Request-Id")).isPresent();
+    void ping() {
+        Contract.pingEchoesARequestId(http());
     }
 
     @Test
-    void sleepBlocksForTheAskedTime() throws Exception {
-        long start = System.nanoTime();
-        HttpResponse<String> r = http().get("/api/sleep?ms=200");
-        long ms = (System.nanoTime() - start) / 1_000_000;
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("sleptMs").asInt()).isEqualTo(200);
-        assertThat(ms).isGreaterThanOrEqualTo(200);
+    void sleepBlocksForTheAskedTime() {
+        Contract.sleepTakesTheAskedTime(http());
     }
 
     @Test
-    void cpuReturnsTheLoopResult() throws Exception {
-        HttpResponse<String> r = http().get("/api/cpu?iterations=1000");
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).get("result").asLong()).isEqualTo(dev.poolscope.app.workload.Spin.run(1000));
+    void cpuReturnsTheLoopResult() {
+        Contract.cpuReturnsTheLoopResult(http());
     }
 
     @Test
-    void productIsReadFromTheDatabaseThenFromTheCache() throws Exception {
-        HttpResponse<String> first = http().get("/api/products/77");
-        HttpResponse<String> second = http().get("/api/products/77");
-        assertThat(first.statusCode()).isEqualTo(200);
-        assertThat(json(first).get("name").asText()).isEqualTo("Product 77");
-        assertThat(second.body()).isEqualTo(first.body());
-        assertThat(context.getBean(org.springframework.data.redis.core.StringRedisTemplate.class)
-                .hasKey("product:77")).isTrue();
+    void productIsReadFromTheDatabaseThenFromTheCache() {
+        Contract.productIsReadFromTheDatabaseThenFromTheCache(http(), redis);
     }
 
     @Test
-    void reserveTakesOneFromStock() throws Exception {
-        HttpResponse<String> before = http().post("/api/stock/500/reserve", null);
-        HttpResponse<String> after = http().post("/api/stock/500/reserve", null);
-        assertThat(before.statusCode()).isEqualTo(200);
-        assertThat(json(after).get("remaining").asInt()).isEqualTo(json(before).get("remaining").asInt() - 1);
+    void reserveTakesOneFromStock() {
+        Contract.reserveTakesOneFromStock(http());
     }
 
     @Test
-    void checkoutPlacesAnOrderAndWritesTheSession() throws Exception {
-        HttpResponse<String> r = http().post("/api/checkout",
-                "{\"userId\":4242,\"productId\":12,\"quantity\":2}");
-        assertThat(r.statusCode()).isEqualTo(200);
-        JsonNode body = json(r);
-        assertThat(body.get("orderId").asLong()).isPositive();
-        assertThat(body.get("quantity").asInt()).isEqualTo(2);
-        String session = context.getBean(org.springframework.data.redis.core.StringRedisTemplate.class)
-                .opsForValue().get("session:4242");
-        assertThat(session).contains("\"lastOrderId\":" + body.get("orderId").asLong());
+    void checkoutPlacesAnOrderAndWritesTheSession() {
+        Contract.checkoutPlacesAnOrderAndWritesTheSession(http(), redis);
     }
 }

@@ -12,6 +12,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import dev.poolscope.app.backend.BackendServices;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import dev.poolscope.app.testing.Http;
+
 /** Redis stopped mid-test: reads and checkouts are still served from PostgreSQL, and the failures are counted. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "lab.test.context=redis-outage")
 @DirtiesContext

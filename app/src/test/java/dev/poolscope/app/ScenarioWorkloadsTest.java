@@ -17,6 +17,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 
+import dev.poolscope.app.testing.Http;
+
 /**
  * The workloads the diagnosis scenarios are built from, on real PostgreSQL and Redis: a Redis kept in DEBUG SLEEP by
  * another client, a checkout that calls out inside its transaction, one monitor every request takes, an audit

@@ -77,6 +77,8 @@ class EndToEndIT {
             assertThat(report).contains("<section id=\"" + section + "\"");
         }
         assertThat(report).contains("<svg");
+        // The step profiles show the checkout transaction's statements as steps of their own, with the text.
+        assertThat(report).contains("SQL statement", "select ? from pg_sleep(?)");
         assertThat(dir.resolve("flame-cpu.html")).isNotEmptyFile();
         assertThat(dir.resolve("jmeter/dashboard/index.html")).isNotEmptyFile();
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());

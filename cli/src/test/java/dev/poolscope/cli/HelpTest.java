@@ -3,8 +3,14 @@ package dev.poolscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +42,23 @@ class HelpTest {
                             + " http://127.0.0.1:${port}/actuator/health (default: ready when the port answers any"
                             + " HTTP request)")
                     .doesNotContain("null");
+        }
+    }
+
+    /** A plan added to jmeter-plans/plans is named where users look for it. */
+    @Test
+    void runNamesEveryShippedPlan() throws IOException {
+        String text = help("run", "--help");
+        try (Stream<Path> plans = Files.list(Path.of("..", "jmeter-plans", "plans"))) {
+            List<String> names = plans.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".jmx")).map(n -> n.substring(0, n.length() - ".jmx".length()))
+                    .toList();
+            assertThat(names).isNotEmpty();
+            for (String name : names) {
+                assertThat(text).as(name)
+                        .containsPattern("--plan=NAME a plan in jmeter-plans/plans \\([^)]*\\b"
+                                + Pattern.quote(name) + "\\b");
+            }
         }
     }
 

@@ -221,7 +221,7 @@ final class EventBinder implements EventSink {
                 yield ev -> {
                     Events.ThreadRef t = thread(ev, ev.threadKey());
                     l.threadWait(new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), park(ev),
-                            ev.getClassName(detail)));
+                            ClassNames.readable(ev.getClassName(detail))));
                     lockSample(ev, t, detail);
                 };
             }
@@ -355,8 +355,8 @@ final class EventBinder implements EventSink {
             long ownerKey = owner < 0 ? 0 : ev.threadKey(owner);
             long ownerId = ownerKey == 0 ? -1 : thread(ev, ownerKey).javaThreadId();
             l.threadWait(
-                    new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind, ev.getClassName(detail),
-                            ownerId));
+                    new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind,
+                            ClassNames.readable(ev.getClassName(detail)), ownerId));
             if (kind == Events.WaitKind.MONITOR_ENTER) {
                 lockSample(ev, t, detail);
             }
@@ -387,7 +387,8 @@ final class EventBinder implements EventSink {
         }
         long classKey = ev.getLong(classField);
         Events.Stack stack = lockStacks.computeIfAbsent(key, k -> new LongMap<>()).computeIfAbsent(classKey,
-                k -> stack(ev.frames(key), classKey == 0 ? null : ev.getClassName(classField)));
+                k -> stack(ev.frames(key),
+                        classKey == 0 ? null : ClassNames.readable(ev.getClassName(classField))));
         l.stackSample(
                 new Events.StackSample(thread.javaThreadId(), ev.startNanos(), Events.StackKind.LOCK, stack));
     }

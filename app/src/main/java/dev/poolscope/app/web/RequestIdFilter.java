@@ -1,7 +1,6 @@
 package dev.poolscope.app.web;
 
 import java.io.IOException;
-import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +25,6 @@ import jakarta.servlet.http.HttpServletResponse;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RequestIdFilter extends OncePerRequestFilter {
 
-    static final String HEADER = "X-Request-Id";
     private static final Logger access = LoggerFactory.getLogger("dev.poolscope.app.web.access");
 
     private final boolean accessLog;
@@ -39,8 +37,8 @@ class RequestIdFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
             FilterChain chain)
             throws ServletException, IOException {
-        String id = usable(request.getHeader(HEADER));
-        response.setHeader(HEADER, id);
+        String id = RequestIds.usable(request.getHeader(RequestIds.HEADER));
+        response.setHeader(RequestIds.HEADER, id);
         MDC.put("requestId", id);
         long start = System.nanoTime();
         try {
@@ -53,14 +51,5 @@ class RequestIdFilter extends OncePerRequestFilter {
                         (System.nanoTime() - start) / 1_000_000);
             }
         }
-    }
-
-    /** Any printable id up to 200 characters is kept as sent (reports escape it); anything else is replaced. */
-    static String usable(String id) {
-        if (id == null || id.isBlank() || id.length() > 200
-                || !id.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
-            return UUID.randomUUID().toString();
-        }
-        return id;
     }
 }

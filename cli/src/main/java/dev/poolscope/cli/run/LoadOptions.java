@@ -16,7 +16,7 @@ public final class LoadOptions {
 
     static final String DEFAULT_PLAN = "vu500";
 
-    @Option(names = "--plan", paramLabel = "NAME", description = "a plan in jmeter-plans/plans (vu500, ping-1000, lock, ab-300, greetings) or a .jmx path (default: "
+    @Option(names = "--plan", paramLabel = "NAME", description = "a plan in jmeter-plans/plans (vu500, ping-1000, lock, ab-300, greetings, slow-query, n-plus-1) or a .jmx path (default: "
             + DEFAULT_PLAN + "; with --app-cmd, required)")
     String plan;
 

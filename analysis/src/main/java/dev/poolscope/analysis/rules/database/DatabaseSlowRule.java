@@ -58,7 +58,23 @@ public final class DatabaseSlowRule implements Rule {
         }
         double waiting = st.totalMs() <= 0 ? 0 : st.excessMs() / st.totalMs();
         return 100 * in.statementMs() * waiting / in.serverMs()
-                + Facts.sharePct(run, Cause.CONNECTION_WAIT) * in.holdShare();
+                + Facts.sharePct(run, Cause.CONNECTION_WAIT) * databaseShareOfHold(st);
+    }
+
+    /**
+     * The part of each connection hold that is the database's: the statements' share of the hold, unless the top
+     * statement was measured keeping up with more at once; then only their work (the fastest tenth of each text) is
+     * the database's, and the rest of their time waited elsewhere (for a CPU on a busy host: run delay, which
+     * {@code cpu-oversubscription} links by itself). A faster statement shortens the hold by its work, not by a CPU
+     * wait inside it. Saturated, or not measurable, all of it: the time beyond the work may be the database queueing.
+     */
+    static double databaseShareOfHold(Statements st) {
+        double share = st.inRequests().holdShare();
+        Statements.Statement top = st.top();
+        if (top != null && top.load().measured() && !top.load().saturated() && st.totalMs() > 0) {
+            share *= Math.max(0, 1 - st.excessMs() / st.totalMs());
+        }
+        return share;
     }
 
     @Override
@@ -112,10 +128,10 @@ public final class DatabaseSlowRule implements Rule {
                 load.busiest().level(), num(load.growth()));
     }
 
-    /** f of each hold was statements: f of the pool wait goes with them. */
+    /** f of each hold was the database's ({@link #databaseShareOfHold}): f of the pool wait goes with it. */
     @Override
     public List<Link> explains(RunModel run) {
-        return List.of(new Link(id(), "pool-starvation", run.statements().inRequests().holdShare()));
+        return List.of(new Link(id(), "pool-starvation", databaseShareOfHold(run.statements())));
     }
 
     @Override

@@ -107,12 +107,17 @@ public final class NPlusOneRule implements Rule {
                 worst.use().maxPerRequest(), num(repeatPerRequest), num(worst.time().meanMs()), num(cost));
     }
 
-    /** The repeats are that share of the statement time. */
+    /**
+     * The repeats are that share of the statement time, and that share of the statements' part of each hold: a join
+     * or an IN list removes the repeated executions whole, with whatever they waited for (round trips, a CPU), so the
+     * hold shortens by all of their time, not only by the database's work in them.
+     */
     @Override
     public List<Link> explains(RunModel run) {
         Statements.InRequests in = run.statements().inRequests();
-        return List.of(new Link(id(), "database-slow",
-                in.statementMs() <= 0 ? 0 : in.repeatMs() / in.statementMs()));
+        double repeats = in.statementMs() <= 0 ? 0 : in.repeatMs() / in.statementMs();
+        return List.of(new Link(id(), "database-slow", repeats),
+                new Link(id(), "pool-starvation", in.holdShare() * repeats));
     }
 
     @Override

@@ -1,6 +1,7 @@
-package dev.poolscope.reactive;
+package dev.poolscope.app.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,8 +10,8 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.function.Supplier;
 
-/** A real HTTP client against the app under test. */
-final class Http {
+/** A real HTTP client against the lab app under test, on either stack. */
+public final class Http {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -18,23 +19,26 @@ final class Http {
             .build();
 
     private final String base;
-    private final Supplier<String> onTimeout;
+    private final Duration timeout;
+    private final Supplier<String> serverState;
 
-    Http(int port) {
-        this(port, () -> "");
+    /** Two minutes per request: long enough for any request of the tests on a loaded machine. */
+    public Http(int port) {
+        this(port, Duration.ofSeconds(120), () -> "");
     }
 
-    /** {@code onTimeout} says what the server was doing when a request timed out (the one thing a hang needs). */
-    Http(int port, Supplier<String> onTimeout) {
+    /** {@code serverState} says what the server was doing when a request timed out (the one thing a hang needs). */
+    public Http(int port, Duration timeout, Supplier<String> serverState) {
         this.base = "http://127.0.0.1:" + port;
-        this.onTimeout = onTimeout;
+        this.timeout = timeout;
+        this.serverState = serverState;
     }
 
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
-    HttpResponse<String> post(String path, String json) {
+    public HttpResponse<String> post(String path, String json) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path));
         if (json == null) {
             builder.POST(HttpRequest.BodyPublishers.noBody());
@@ -45,8 +49,8 @@ final class Http {
         return send(builder);
     }
 
-    HttpResponse<String> send(HttpRequest.Builder builder) {
-        HttpRequest request = builder.timeout(Duration.ofSeconds(30)).build();
+    public HttpResponse<String> send(HttpRequest.Builder builder) {
+        HttpRequest request = builder.timeout(timeout).build();
         try {
             return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpTimeoutException e) {
@@ -54,21 +58,21 @@ final class Http {
             // hung; the same request on a new connection tells whether only that connection did. A hung app
             // still fails the test.
             String state = state();
-            System.err.printf("%s %s timed out after 30 s on a pooled connection; server state: %s%n",
-                    request.method(), request.uri(), state);
+            System.err.printf("%s %s timed out after %d s on a pooled connection; server state: %s%n",
+                    request.method(), request.uri(), timeout.toSeconds(), state);
             try (HttpClient fresh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
                 return fresh.send(request, HttpResponse.BodyHandlers.ofString());
             } catch (HttpTimeoutException again) {
-                throw new java.io.UncheckedIOException(again.getMessage()
+                throw new UncheckedIOException(again.getMessage()
                         + " (also on a new connection); server state: " + state(), again);
             } catch (IOException again) {
-                throw new java.io.UncheckedIOException(again);
+                throw new UncheckedIOException(again);
             } catch (InterruptedException again) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(again);
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -77,7 +81,7 @@ final class Http {
 
     private String state() {
         try {
-            return onTimeout.get();
+            return serverState.get();
         } catch (RuntimeException diagnosisFailed) {
             return "(could not read the server's state: " + diagnosisFailed + ")";
         }
