@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -232,29 +231,12 @@ public final class RecordingReader {
                     ahead.add(pool.submit(() -> readChunk(h, mode, part, buffers.get())));
                     next++;
                 }
-                Read<P> r = await(ahead.removeFirst());
+                Read<P> r = Futures.await(ahead.removeFirst(), "the recording");
                 sink.join(r.part());
                 done.done(chunks.get(joined), r.stats(), r.problem());
             }
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    private static <T> T await(Future<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the recording", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
         }
     }
 

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 import dev.poolscope.analysis.flame.WallSampleReader;
@@ -16,6 +15,7 @@ import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.model.StackProfiles;
 import dev.poolscope.analysis.output.OneLine;
+import dev.poolscope.analysis.recording.Futures;
 import dev.poolscope.analysis.recording.RecordingException;
 import dev.poolscope.analysis.recording.RecordingInfo;
 import dev.poolscope.analysis.recording.RecordingReader;
@@ -49,20 +49,7 @@ public final class RunReader {
         }
 
         static JtlRead await(FutureTask<JtlRead> read) {
-            try {
-                return read.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while reading the .jtl", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
+            return Futures.await(read, "the .jtl");
         }
     }
 
