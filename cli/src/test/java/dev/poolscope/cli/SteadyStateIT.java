@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.io.InputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +25,9 @@ import dev.poolscope.cli.process.Layout;
  * transient (the issue's own: the load generator's JVM starting on the same cores) would drown in that noise, and is
  * left to the synthetic tests ({@code SteadyDetectorTest}).
  * <ol>
- * <li>A pool-starved shop (2 connections, 40 users checking out) stalled for its first 9 s of 30: the verdict rests on
- * the steady part, and analysed again with its first seconds cut off, inside the transient and where it ended, no rule's
- * verdict changes.</li>
+ * <li>A pool-starved shop (2 connections, 40 users checking out) stalled for its first 9 s of 30 (the run EndToEndIT
+ * reads too, {@link StarvedRun}): the verdict rests on the steady part, and analysed again with its first seconds cut
+ * off, inside the transient and where it ended, no rule's verdict changes.</li>
  * <li>Unless the cause lived there: a healthy shop (the healthy-shop scenario's settings) stalled for 26 s of 40. That
  * is no start-up transient (it lasts past half the load), the verdict is the whole window's, redis-slow, and cutting
  * the stalled seconds off takes redis-slow away.</li>
@@ -43,8 +39,8 @@ class SteadyStateIT {
 
     @Test
     void aStartUpTransientIsLeftOutAndCuttingTheFirstSecondsChangesNoVerdict() throws Exception {
-        Path dir = fresh("transient");
-        run(dir, 30, 9, "--pool-size", "2", "--vus", "40", "--jmeter-prop", "checkoutPercent=100");
+        // The shared starved run: this shop, its Redis stalled for its first 9 s of 30 (StarvedRun).
+        Path dir = StarvedRun.dir();
         JsonNode whole = summary(dir);
         JsonNode steady = whole.path("steady_state");
         assertThat(steady.path("status").asText()).as(steady.toString()).isEqualTo("transient");
@@ -98,7 +94,7 @@ class SteadyStateIT {
             try (var paths = Files.walk(dir.getParent())) {
                 for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     if (p.getFileName().toString().startsWith(name)) {
-                        deleteTree(p);
+                        StarvedRun.deleteTree(p);
                     }
                 }
             }
@@ -107,85 +103,23 @@ class SteadyStateIT {
         return dir;
     }
 
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (var paths = Files.walk(p)) {
-            for (Path q : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
-            }
-        }
-    }
-
     /** The lab app under {@code seconds} of load, its Redis stalled for the first {@code stallSeconds} of it. */
     private static void run(Path dir, int seconds, int stallSeconds, String... options) throws Exception {
-        Thread staller = Thread.ofPlatform().daemon().name("steady-staller")
-                .start(() -> stallAtLoadStart(dir, stallSeconds));
+        RedisStaller staller = RedisStaller.atLoadStart(dir, stallSeconds);
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run", "--threads", "200",
                 "--tx-work-ms", "20", "--plan", "vu500", "--duration", seconds + "s", "--warmup", "3s",
                 "--prime-cache", "--no-dashboard", "--out", dir.toString()));
         args.addAll(java.util.List.of(options));
         int exit = PoolscopeCli.execute(args.toArray(String[]::new));
-        staller.join(TimeUnit.SECONDS.toMillis(30));
+        int stalls = staller.stalls();
         assertThat(exit).isZero();
         assertThat(stalls).as("the staller reached the app's Redis").isPositive();
-    }
-
-    static volatile int stalls;
-    static final java.util.regex.Pattern REDIS_PID = java.util.regex.Pattern
-            .compile("Redis \\(pid (\\d+)\\)");
-    static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern
-            .compile("(\\d+\\.\\d+\\.\\d+\\.\\d+):(\\d+)");
-
-    /**
-     * Once JMeter's first samples are written, keeps the app's embedded Redis (its pid in app.log, its address in its
-     * command line) in DEBUG SLEEP 0.3 for {@code seconds}.
-     */
-    private static void stallAtLoadStart(Path dir, int seconds) {
-        stalls = 0;
-        Path jtl = dir.resolve("jmeter/results.jtl");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        try {
-            while (!(Files.isRegularFile(jtl) && Files.size(jtl) > 1024) && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            // The app names its Redis' pid; Redis rewrites its own title (path and address) into its argv.
-            java.util.regex.Matcher pid = REDIS_PID.matcher(Files.readString(dir.resolve("app.log")));
-            if (!pid.find()) {
-                throw new IllegalStateException("app.log names no Redis pid");
-            }
-            // ProcessHandle.Info reads argv[0] only: the kernel's copy has the title whole (Linux, as schedstat).
-            java.util.regex.Matcher address = ADDRESS
-                    .matcher(Files.readString(Path.of("/proc", pid.group(1), "cmdline")).replace('\0', ' '));
-            if (!address.find()) {
-                throw new IllegalStateException("no address in Redis' command line");
-            }
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            try (Socket s = new Socket(address.group(1), Integer.parseInt(address.group(2)))) {
-                byte[] sleep = "*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n$3\r\n0.3\r\n"
-                        .getBytes(StandardCharsets.US_ASCII);
-                InputStream in = s.getInputStream();
-                while (System.nanoTime() < end) {
-                    s.getOutputStream().write(sleep);
-                    s.getOutputStream().flush();
-                    // "+OK\r\n"
-                    for (int c = in.read(); c != '\n'; c = in.read()) {
-                        if (c < 0) {
-                            return;
-                        }
-                    }
-                    stalls++;
-                }
-            }
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            System.err.println("steady-staller: " + e);
-        }
     }
 
     /** The run analysed again, into a copy, with its first {@code skip} seconds of load cut by hand. */
     private static JsonNode analyze(Path dir, double skip) throws Exception {
         Path copy = dir.resolveSibling(dir.getFileName() + "-skip-" + skip);
+        StarvedRun.deleteTree(copy);
         copyTree(dir, copy);
         Files.deleteIfExists(copy.resolve("summary.json"));
         Process p = new ProcessBuilder(Java.bin(), "-jar", Layout.detect().analysisJar().toString(),
