@@ -28,7 +28,7 @@ import dev.poolscope.cli.process.Layout;
  * <li>A pool-starved shop (2 connections, 40 users checking out) stalled for its first 9 s of 30 (the run EndToEndIT
  * reads too, {@link StarvedRun}): the verdict rests on the steady part, and analysed again with its first seconds cut
  * off, inside the transient and where it ended, no rule's verdict changes.</li>
- * <li>Unless the cause lived there: a healthy shop (the healthy-shop scenario's settings) stalled for 26 s of 40. That
+ * <li>Unless the cause lived there: a healthy shop (the healthy-shop scenario's settings) stalled for 20 s of 30. That
  * is no start-up transient (it lasts past half the load), the verdict is the whole window's, redis-slow, and cutting
  * the stalled seconds off takes redis-slow away.</li>
  * </ol>
@@ -67,7 +67,10 @@ class SteadyStateIT {
     @Test
     void aCauseThatLastedPastHalfTheRunIsNoTransientAndCuttingItChangesTheVerdict() throws Exception {
         Path dir = fresh("cause-at-start");
-        run(dir, 40, 26, "--vus", "20", "--jmeter-prop", "thinktime=100");
+        // 20 s of 30 stalled: the step back to healthy comes 5 s past half-time, where the detector looks for no
+        // start any more (its steady part must hold half the load), as 26 s of 40 did; the cut at 22 s leaves the
+        // stall's end 2 s of margin (the staller starts at the first samples) and 8 s of healthy load.
+        run(dir, 30, 20, "--vus", "20", "--jmeter-prop", "thinktime=100");
         JsonNode whole = summary(dir);
         JsonNode steady = whole.path("steady_state");
         // Longer than half the load: not a start-up transient, so the whole window is the verdict's, cause and all.
@@ -77,7 +80,7 @@ class SteadyStateIT {
         assertThat(whole.path("primary_cause").asText()).as(whole.path("diagnosis").toString())
                 .isEqualTo("redis-slow");
         // That is where the cause was: cut the stalled seconds off and redis-slow falls far below its score.
-        JsonNode cut = analyze(dir, 28);
+        JsonNode cut = analyze(dir, 22);
         assertThat(score(cut, "redis-slow")).as(cut.path("diagnosis").toString())
                 .isLessThan(score(whole, "redis-slow") - 20);
         assertThat(redisPerRequest(cut)).isLessThan(redisPerRequest(whole) / 3);
