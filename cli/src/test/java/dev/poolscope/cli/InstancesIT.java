@@ -30,7 +30,7 @@ class InstancesIT {
     void twoInstancesGiveOneReportWithBoth() throws Exception {
         Path dir = work.resolve("two");
         Launcher.Result r = Launcher.run("run", "--instances", "2", "--plan", "vu500", "--vus", "20",
-                "--duration", "10s", "--warmup", "2s", "--no-dashboard", "--out", dir.toString());
+                "--duration", "6s", "--warmup", "2s", "--no-dashboard", "--out", dir.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         ObjectMapper json = new ObjectMapper();
         JsonNode s = json.readTree(dir.resolve("summary.json").toFile());
