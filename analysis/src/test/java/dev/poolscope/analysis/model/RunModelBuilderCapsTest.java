@@ -79,6 +79,15 @@ class RunModelBuilderCapsTest {
 
     /** {@code ids} false: the samples carry no request id (a plan of the user's own), joined by path and time. */
     private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids) {
+        return halves(b, passes, client, ids, false);
+    }
+
+    /**
+     * {@code jtlLast}: the .jtl handed over after the request passes, as the reader does when run.json gives the
+     * window (its one read then keeps the chosen requests' samples); else first, as without run.json.
+     */
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids,
+            boolean jtlLast) {
         List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
         for (int i = 0; client && i < 40; i++) {
             samples.add(
@@ -87,7 +96,9 @@ class RunModelBuilderCapsTest {
                             i != 38, 2, 6, 0, "http://127.0.0.1/x", ids ? "r-" + i : ""));
         }
         // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
-        samples.forEach(b::accept);
+        if (!jtlLast) {
+            samples.forEach(b::accept);
+        }
         List<Events.Request> requests = new java.util.ArrayList<>();
         List<Runnable> events = new java.util.ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -112,9 +123,12 @@ class RunModelBuilderCapsTest {
             requests.forEach(b::requestPass);
             b.requestPassEnd();
         }
+        if (jtlLast) {
+            b.clientAfterRequests();
+            samples.forEach(b::accept);
+        }
         events.forEach(Runnable::run);
-        if (b.wantsClientReread(ids)) {
-            b.rereadClient();
+        if (b.wantsClientReread(ids) && b.rereadClient()) {
             samples.forEach(b::accept);
         }
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 2, false,
@@ -219,27 +233,32 @@ class RunModelBuilderCapsTest {
     void pastTheRequestCapTheClientFiguresComeFromTheSamplesOfTheKeptRequests() {
         // Below the client cap every sample is read once; past it (cap 4) the first read thins them to every 16th
         // and the .jtl is read again for the samples of the kept requests.
+        // Read after the request passes, the .jtl's one read keeps them: the same figures.
         for (int clientCap : new int[]{1_000, 4}) {
-            RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true);
-            RunModel sampled = halves(new RunModelBuilder(8, 1_000, clientCap), true, true);
+            for (boolean jtlLast : new boolean[]{false, true}) {
+                RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true, true, jtlLast);
+                RunModel sampled = halves(new RunModelBuilder(8, 1_000, clientCap), true, true, true,
+                        jtlLast);
 
-            assertThat(sampled.client()).as("cap %d", clientCap)
-                    .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
-                    .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
-            assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
-            assertThat(sampled.join().matched()).isEqualTo(8);
-            assertThat(sampled.join().clientOnly()).isZero();
-            assertThat(sampled.notes())
-                    .contains("32 of 40 JMeter samples were not kept: the client figures (client"
-                            + " latency, the client-server join) come from the samples of the kept requests; counts,"
-                            + " throughput and error rate from all of them");
-            dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
-            dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
-            assertThat(s.clientSamples()).isEqualTo(40);
-            assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
-            // Sample 38 failed: not a kept request's, still in the error rate.
-            assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
-            assertThat(s.client().count()).isEqualTo(8);
+                assertThat(sampled.client()).as("cap %d, .jtl last %s", clientCap, jtlLast)
+                        .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                        .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+                assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+                assertThat(sampled.join().matched()).isEqualTo(8);
+                assertThat(sampled.join().clientOnly()).isZero();
+                assertThat(sampled.notes())
+                        .contains("32 of 40 JMeter samples were not kept: the client figures (client"
+                                + " latency, the client-server join) come from the samples of the kept requests; counts,"
+                                + " throughput and error rate from all of them");
+                dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary
+                        .of(sampled);
+                dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+                assertThat(s.clientSamples()).isEqualTo(40);
+                assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+                // Sample 38 failed: not a kept request's, still in the error rate.
+                assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
+                assertThat(s.client().count()).isEqualTo(8);
+            }
         }
     }
 
