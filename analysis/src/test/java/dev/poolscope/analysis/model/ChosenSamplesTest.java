@@ -23,7 +23,7 @@ class ChosenSamplesTest {
         for (int i = 0; i < requests; i++) {
             choosing.request(1, i * 10L, i * 10L + 5, "r-" + i);
         }
-        return RequestSample.of(requests, 3, choosing, List.of()).lookup();
+        return RequestSample.of(requests, 3, choosing.noted(), List.of()).lookup();
     }
 
     /**
