@@ -65,7 +65,7 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     }
 
     /**
-     * Reads the recording: the request passes (the count, then past the cap the choice of every k-th), then every
+     * Reads the recording: the request-only pass (the count and, past the cap, the choice of every k-th), then every
      * event, chunk by chunk on as many threads as the reader has.
      */
     public RecordingInfo read(RecordingReader reader, RecordingReader.Source source)
