@@ -124,6 +124,13 @@ final class ClientCollector implements Consumer<JtlSample> {
         }
     }
 
+    /** Without the request id column no sample is ever a chosen request's: nothing to gather. */
+    void columns(boolean hasRequestId) {
+        if (!hasRequestId) {
+            chosen = null;
+        }
+    }
+
     /**
      * Whether the samples of the kept requests were gathered on the first read; then, as {@link #startReread} and a
      * second read would, they become the kept samples.

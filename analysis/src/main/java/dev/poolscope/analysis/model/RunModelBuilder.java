@@ -22,7 +22,7 @@ import dev.poolscope.analysis.recording.RunMetadata;
  * ({@link RunCollectors}, several chunks at once, joined in file order) after the request passes chose a sample, then
  * assembles: the client join, each request's attribution, the run-wide figures.
  */
-public final class RunModelBuilder implements Consumer<JtlSample> {
+public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Columns {
     private final long maxSpans;
     private final ClientCollector client;
     private final SampledWaits wall = new SampledWaits();
@@ -62,6 +62,11 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
     @Override
     public void accept(JtlSample s) {
         client.accept(s);
+    }
+
+    @Override
+    public void columns(boolean hasRequestId) {
+        client.columns(hasRequestId);
     }
 
     /**

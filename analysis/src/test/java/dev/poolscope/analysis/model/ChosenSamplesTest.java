@@ -92,4 +92,16 @@ class ChosenSamplesTest {
         assertThat(c.takeGathered(4)).isFalse();
         assertThat(c.client).hasSize(2);
     }
+
+    @Test
+    void withoutTheRequestIdColumnNothingIsGathered() {
+        // A plan of the user's own: its samples join by path and time, never by id, so none is a chosen request's.
+        ClientCollector c = new ClientCollector(2);
+        c.gatherChosen(everyThird(9), 100);
+        c.columns(false);
+        samples(new Random(5), 10, 9).forEach(c);
+
+        assertThat(c.takeGathered(4)).isFalse();
+        assertThat(c.client).hasSize(2);
+    }
 }
