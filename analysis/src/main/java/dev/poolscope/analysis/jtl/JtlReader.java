@@ -18,6 +18,11 @@ import dev.poolscope.format.jtl.JtlRows;
 public final class JtlReader {
 
     /** Outcome of a pass: rows read and rows skipped. */
+    /** A sink that wants to know, before the first sample, whether the file has poolscope's request id column. */
+    public interface Columns {
+        void columns(boolean hasRequestId);
+    }
+
     public record Result(long rows, long skipped, boolean hasRequestId) {
     }
 
@@ -36,6 +41,9 @@ public final class JtlReader {
             int connect = rows.column(JtlColumns.CONNECT);
             int url = rows.column(JtlColumns.URL);
             int requestId = rows.column(JtlColumns.REQUEST_ID);
+            if (sink instanceof Columns c) {
+                c.columns(requestId >= 0);
+            }
             long n = 0;
             long skipped = 0;
             // The few distinct labels, codes and URLs of a run, shared instead of a String per sample.

@@ -8,8 +8,9 @@ import dev.poolscope.analysis.jtl.JtlSample;
 
 /**
  * JMeter's samples: all of them counted in the window, at most {@code max} kept, thinned evenly over the run when
- * there are more (every other kept one goes and the stride doubles). With a sample of the requests, the .jtl can be
- * read once more to keep the samples of the kept requests instead.
+ * there are more (every other kept one goes and the stride doubles). With a sample of the requests, the samples of
+ * the kept requests are kept instead: gathered on the first read when the requests were chosen before it
+ * ({@link ChosenSamples}), else from a second read of the .jtl.
  */
 final class ClientCollector implements Consumer<JtlSample> {
     private final int max;
@@ -30,6 +31,14 @@ final class ClientCollector implements Consumer<JtlSample> {
     /** Samples of kept requests the reread could not keep: past the cap (ids repeated across copies of a file). */
     long rereadDropped;
     private int rereadMax;
+    /** Set when the requests were chosen before the first read: their samples are gathered on it. */
+    private ChosenSamples chosen;
+    /**
+     * Once the chosen requests' samples will be the kept ones (ids in the .jtl, the stride past 1), the first read's
+     * own kept list is no longer wanted: only its length is followed, which sets the stride.
+     */
+    private boolean countOnly;
+    private int countedKept;
 
     ClientCollector(int max) {
         this.max = max;
@@ -58,6 +67,9 @@ final class ClientCollector implements Consumer<JtlSample> {
             }
             return;
         }
+        if (chosen != null) {
+            chosen.accept(s, every);
+        }
         first = Math.min(first, s.timeStampMillis());
         last = Math.max(last, s.endMillis());
         if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
@@ -69,6 +81,14 @@ final class ClientCollector implements Consumer<JtlSample> {
         if (read++ % every != 0) {
             return;
         }
+        if (countOnly) {
+            if (++countedKept > max) {
+                // As below: every other one goes (the first stays), the stride doubles.
+                countedKept = (countedKept + 1) / 2;
+                doubleStride();
+            }
+            return;
+        }
         client.add(s);
         if (client.size() > max) {
             // Every other kept sample goes and the stride doubles: the rest stays spread over the whole run.
@@ -78,8 +98,51 @@ final class ClientCollector implements Consumer<JtlSample> {
             }
             client.clear();
             client.addAll(half);
-            every *= 2;
+            doubleStride();
         }
+        if (chosen != null && chosen.sawId() && every > 1) {
+            countOnly = true;
+            countedKept = client.size();
+            client.clear();
+        }
+    }
+
+    private void doubleStride() {
+        every *= 2;
+        if (chosen != null) {
+            chosen.thin(every);
+        }
+    }
+
+    /**
+     * The requests were chosen before the .jtl's first read ({@code requests}, a sample): keep their samples on it, so
+     * that no second read is needed. {@code maxRequests}: the most requests the model keeps.
+     */
+    void gatherChosen(RequestSample.Lookup requests, int maxRequests) {
+        if (requests.active()) {
+            chosen = new ChosenSamples(requests, Math.max(max, maxRequests));
+        }
+    }
+
+    /** Without the request id column no sample is ever a chosen request's: nothing to gather. */
+    void columns(boolean hasRequestId) {
+        if (!hasRequestId) {
+            chosen = null;
+        }
+    }
+
+    /**
+     * Whether the samples of the kept requests were gathered on the first read; then, as {@link #startReread} and a
+     * second read would, they become the kept samples.
+     */
+    boolean takeGathered(int kept) {
+        if (chosen == null) {
+            return false;
+        }
+        client.clear();
+        rereadDropped = chosen.finish(client, every, Math.max(max, kept));
+        chosen = null;
+        return true;
     }
 
     /**

@@ -30,6 +30,15 @@ final class LongList {
         return a[i];
     }
 
+    void set(int i, long v) {
+        a[i] = v;
+    }
+
+    /** Keeps the first {@code n} values. */
+    void truncate(int n) {
+        size = Math.min(size, n);
+    }
+
     long[] toSortedArray() {
         long[] r = Arrays.copyOf(a, size);
         Arrays.sort(r);

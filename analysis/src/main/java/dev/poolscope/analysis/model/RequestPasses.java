@@ -10,20 +10,26 @@ import dev.poolscope.analysis.recording.RecordingListener;
 import dev.poolscope.analysis.recording.RecordingReader;
 
 /**
- * The request-only passes before the full read: the first counts the requests in the window (and finds the longest),
- * and past the cap a second chooses every k-th, so the kept requests spread evenly over the window whatever their
- * count. Chunks are counted in parallel; the choice needs each chunk's offset, which the count gives.
+ * The request-only pass before the full read: it counts the requests in the window, finds the longest, and past the
+ * cap chooses every k-th (k a power of two), so the kept requests spread evenly over the window whatever their count.
+ * Chunks are read in parallel and joined in file order, which numbers their requests. When a chunk holds more
+ * requests than it may note, a second pass chooses with the stride the first counted (each chunk's offset from the
+ * first's counts).
  */
 final class RequestPasses {
     private final int maxRequests;
-    private final RequestSample.Counting counting = new RequestSample.Counting(RequestCollector.SLOWEST);
+    private final RequestSample.Keys keys;
+    /** When fed by hand (tests): the one chunk of the first pass; the second pass's, when wanted. */
+    private RequestSample.Keys part;
     private RequestSample.Choosing choosing;
-    /** When fed by hand (tests): 0, 1, then done. */
+    /** When fed by hand (tests): 0, 1 (only when the first pass could not choose), then done. */
     private int pass;
     private RequestSample sample = RequestSample.all(0);
 
     RequestPasses(int maxRequests) {
         this.maxRequests = maxRequests;
+        this.keys = new RequestSample.Keys(maxRequests, RequestCollector.SLOWEST);
+        this.part = keys.fork();
     }
 
     /** The sample the full read keeps. */
@@ -33,59 +39,68 @@ final class RequestPasses {
 
     RequestSample read(RecordingReader reader, RecordingReader.Source source, MeasuredWindow window)
             throws RecordingException {
-        Scope keys = new Scope(window, RequestSample.all(0));
+        Scope in = new Scope(window, RequestSample.all(0));
         List<Long> perChunk = new ArrayList<>();
-        reader.requests(source, ChunkSink.of(i -> new RequestKeys(keys, counting.fork(), null), p -> {
-            perChunk.add(p.counting.counted);
-            counting.join(p.counting);
+        reader.requests(source, ChunkSink.of(i -> new RequestKeys(in, keys.fork(), null), p -> {
+            perChunk.add(p.keys.counted);
+            keys.join(p.keys);
         }));
-        long every = RequestSample.every(counting.counted, maxRequests);
-        if (every > 1) {
+        if (keys.overflow) {
+            long every = RequestSample.every(keys.counted, maxRequests);
             long[] offsets = new long[perChunk.size()];
             for (int i = 1; i < offsets.length; i++) {
                 offsets[i] = offsets[i - 1] + perChunk.get(i - 1);
             }
             choosing = new RequestSample.Choosing(every, 0);
-            reader.requests(source, ChunkSink.of(i -> new RequestKeys(keys, null,
+            reader.requests(source, ChunkSink.of(i -> new RequestKeys(in, null,
                     new RequestSample.Choosing(every, offsets[i])), p -> choosing.join(p.choosing)));
-            sample = RequestSample.of(counting.counted, every, choosing, counting.longest());
-        } else {
-            sample = RequestSample.all(counting.counted);
         }
         pass = 2;
-        return sample;
+        return sample = decide();
+    }
+
+    private RequestSample decide() {
+        if (keys.overflow) {
+            long every = RequestSample.every(keys.counted, maxRequests);
+            return RequestSample.of(keys.counted, every, choosing.noted(), keys.longest());
+        }
+        return keys.every() > 1
+                ? RequestSample.of(keys.counted, keys.every(), keys.noted(), keys.longest())
+                : RequestSample.all(keys.counted);
     }
 
     boolean wantsPass() {
-        return pass == 0 || pass == 1 && choosing != null;
+        return pass == 0 || pass == 1 && keys.overflow;
     }
 
     void request(Events.Request e, MeasuredWindow window) {
-        new RequestKeys(new Scope(window, RequestSample.all(0)), pass == 0 ? counting : null, choosing)
+        new RequestKeys(new Scope(window, RequestSample.all(0)), pass == 0 ? part : null, choosing)
                 .requestPass(e);
     }
 
     void passEnd() {
         if (pass == 0) {
-            long every = RequestSample.every(counting.counted, maxRequests);
-            choosing = every > 1 ? new RequestSample.Choosing(every, 0) : null;
-            sample = RequestSample.all(counting.counted);
+            keys.join(part);
+            if (keys.overflow) {
+                choosing = new RequestSample.Choosing(RequestSample.every(keys.counted, maxRequests), 0);
+            } else {
+                sample = decide();
+            }
         } else if (pass == 1) {
-            sample = RequestSample.of(counting.counted, RequestSample.every(counting.counted, maxRequests),
-                    choosing, counting.longest());
+            sample = decide();
         }
         pass++;
     }
 
-    /** One chunk's part of a request pass: counting, or choosing every k-th. */
+    /** One chunk's part of a request pass: counting and noting, or choosing every k-th. */
     private static final class RequestKeys implements RecordingListener {
         private final Scope scope;
-        final RequestSample.Counting counting;
+        final RequestSample.Keys keys;
         final RequestSample.Choosing choosing;
 
-        RequestKeys(Scope scope, RequestSample.Counting counting, RequestSample.Choosing choosing) {
+        RequestKeys(Scope scope, RequestSample.Keys keys, RequestSample.Choosing choosing) {
             this.scope = scope;
-            this.counting = counting;
+            this.keys = keys;
             this.choosing = choosing;
         }
 
@@ -94,8 +109,8 @@ final class RequestPasses {
             if (!scope.counts(e.requestId(), e.startNanos())) {
                 return;
             }
-            if (counting != null) {
-                counting.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos());
+            if (keys != null) {
+                keys.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), e.requestId());
             } else {
                 choosing.request(e.thread().javaThreadId(), e.startNanos(), e.endNanos(), e.requestId());
             }

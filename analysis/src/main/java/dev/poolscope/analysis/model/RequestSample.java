@@ -9,10 +9,11 @@ import dev.poolscope.analysis.recording.jfr.LongMap;
 
 /**
  * Which requests the full pass keeps when the measured window holds more than the cap: every {@code every}-th of the
- * window's requests in file order, so the kept ones spread over the whole window. Made by two cheap passes over the
- * poolscope.Request events alone, each fed chunk by chunk ({@link Counting}, then {@link Choosing}) and joined in file
- * order; then immutable, it tells the full pass which requests to keep and which intervals can overlap one of them,
- * through a {@link Lookup} per reading thread.
+ * window's requests in file order, {@code every} the smallest power of two that keeps at most the cap, so the kept
+ * ones spread over the whole window. Made by one cheap pass over the poolscope.Request events alone ({@link Keys},
+ * fed chunk by chunk and joined in file order; when a chunk holds more requests than it may note, a second pass
+ * chooses with the stride the first one counted: {@link Choosing}); then immutable, it tells the full pass which
+ * requests to keep and which intervals can overlap one of them, through a {@link Lookup} per reading thread.
  */
 final class RequestSample {
     private final long counted;
@@ -52,31 +53,107 @@ final class RequestSample {
         return new RequestSample(counted, 1, false, none, none, none, none, none, new boolean[0], none);
     }
 
-    /** The stride for {@code counted} requests under {@code cap}: 1 when they fit. */
+    /**
+     * The stride for {@code counted} requests under {@code cap}: the smallest power of two that keeps at most the cap
+     * (1 when they fit). A power of two, so that one pass can choose without knowing the count: each time the
+     * requests chosen so far pass the cap the stride doubles, and every other one goes.
+     */
     static long every(long counted, int cap) {
-        return counted <= cap ? 1 : (counted + cap - 1) / cap;
+        long k = 1;
+        while ((counted + k - 1) / k > cap) {
+            k *= 2;
+        }
+        return k;
     }
 
-    /** The first pass over one chunk: the window's requests counted, and the longest of them. */
-    static final class Counting {
+    /** The requests noted by a pass: thread, start, end, id hash (with whether there was an id), index in order. */
+    static final class Noted {
+        final LongList threads = new LongList();
+        final LongList starts = new LongList();
+        final LongList ends = new LongList();
+        final LongList idHashes = new LongList();
+        final LongList hasIds = new LongList();
+        final LongList indexes = new LongList();
+
+        void add(long threadId, long startNanos, long endNanos, String requestId, long index) {
+            threads.add(threadId);
+            starts.add(startNanos);
+            ends.add(endNanos);
+            boolean id = requestId != null && !requestId.isEmpty();
+            idHashes.add(id ? hash(requestId) : 0);
+            hasIds.add(id ? 1 : 0);
+            indexes.add(index);
+        }
+
+        int size() {
+            return threads.size();
+        }
+
+        /** Keeps the noted requests whose index is a multiple of {@code every}. */
+        void thin(long every) {
+            int to = 0;
+            for (int i = 0; i < size(); i++) {
+                if (indexes.get(i) % every == 0) {
+                    threads.set(to, threads.get(i));
+                    starts.set(to, starts.get(i));
+                    ends.set(to, ends.get(i));
+                    idHashes.set(to, idHashes.get(i));
+                    hasIds.set(to, hasIds.get(i));
+                    indexes.set(to, indexes.get(i));
+                    to++;
+                }
+            }
+            for (LongList l : List.of(threads, starts, ends, idHashes, hasIds, indexes)) {
+                l.truncate(to);
+            }
+        }
+
+        void clear() {
+            for (LongList l : List.of(threads, starts, ends, idHashes, hasIds, indexes)) {
+                l.truncate(0);
+            }
+        }
+    }
+
+    /**
+     * The one pass over one chunk: the window's requests counted, the longest of them, and every request's key noted
+     * (a chunk does not know how many requests come before it, so not which are every k-th) up to the cap; past it the
+     * chunk gives up noting ({@link #overflow}) and a second pass chooses. Joined in file order, the keys are numbered
+     * across the window and thinned to the stride that keeps at most the cap.
+     */
+    static final class Keys {
+        private final int cap;
         private final int keepLongest;
         long counted;
+        /** The stride of the joined keys; a chunk's own keys are all of its requests. */
+        private long every = 1;
+        private final Noted noted = new Noted();
+        boolean overflow;
         /** {thread, start, end, length, index in file order}, longest first, at most {@code keepLongest}. */
         private List<long[]> longest = new ArrayList<>();
 
-        Counting(int keepLongest) {
+        Keys(int cap, int keepLongest) {
+            this.cap = cap;
             this.keepLongest = keepLongest;
         }
 
-        Counting fork() {
-            return new Counting(keepLongest);
+        Keys fork() {
+            return new Keys(cap, keepLongest);
         }
 
-        void request(long threadId, long startNanos, long endNanos) {
+        void request(long threadId, long startNanos, long endNanos, String requestId) {
             if (keepLongest > 0) {
                 longest.add(new long[]{threadId, startNanos, endNanos, endNanos - startNanos, counted});
                 if (longest.size() > 4 * keepLongest) {
                     trim();
+                }
+            }
+            if (!overflow) {
+                if (noted.size() >= cap) {
+                    overflow = true;
+                    noted.clear();
+                } else {
+                    noted.add(threadId, startNanos, endNanos, requestId, counted);
                 }
             }
             counted++;
@@ -90,12 +167,34 @@ final class RequestSample {
             }
         }
 
-        void join(Counting later) {
+        /** Absorbs the chunk that follows everything joined so far. */
+        void join(Keys later) {
             for (long[] l : later.longest) {
                 longest.add(new long[]{l[0], l[1], l[2], l[3], l[4] + counted});
             }
-            counted += later.counted;
             trim();
+            overflow |= later.overflow;
+            if (overflow) {
+                noted.clear();
+            } else {
+                Noted n = later.noted;
+                for (int i = 0; i < n.size(); i++) {
+                    long index = counted + n.indexes.get(i);
+                    if (index % every == 0) {
+                        noted.threads.add(n.threads.get(i));
+                        noted.starts.add(n.starts.get(i));
+                        noted.ends.add(n.ends.get(i));
+                        noted.idHashes.add(n.idHashes.get(i));
+                        noted.hasIds.add(n.hasIds.get(i));
+                        noted.indexes.add(index);
+                    }
+                }
+                while (noted.size() > cap) {
+                    every *= 2;
+                    noted.thin(every);
+                }
+            }
+            counted += later.counted;
         }
 
         List<long[]> longest() {
@@ -103,18 +202,27 @@ final class RequestSample {
             return longest;
         }
 
+        /** The joined stride: 1 when every request fits. */
+        long every() {
+            return every;
+        }
+
+        Noted noted() {
+            return noted;
+        }
+
         private static final Comparator<long[]> ORDER = Comparator.<long[]>comparingLong(l -> -l[3])
                 .thenComparingLong(l -> l[4]);
     }
 
-    /** The second pass over one chunk whose first request is the window's {@code offset}-th: every k-th noted. */
+    /**
+     * The second pass over one chunk whose first request is the window's {@code offset}-th, when the first could not
+     * note every key: every k-th noted.
+     */
     static final class Choosing {
         private final long every;
         private long index;
-        private final LongList threads = new LongList();
-        private final LongList starts = new LongList();
-        private final LongList ends = new LongList();
-        private final LongList idHashes = new LongList();
+        private final Noted noted = new Noted();
 
         Choosing(long every, long offset) {
             this.every = every;
@@ -122,30 +230,44 @@ final class RequestSample {
         }
 
         void request(long threadId, long startNanos, long endNanos, String requestId) {
-            if (index++ % every == 0) {
-                threads.add(threadId);
-                starts.add(startNanos);
-                ends.add(endNanos);
-                if (requestId != null && !requestId.isEmpty()) {
-                    idHashes.add(hash(requestId));
-                }
+            long i = index++;
+            if (i % every == 0) {
+                noted.add(threadId, startNanos, endNanos, requestId, i);
             }
         }
 
         void join(Choosing later) {
-            threads.addAll(later.threads);
-            starts.addAll(later.starts);
-            ends.addAll(later.ends);
-            idHashes.addAll(later.idHashes);
+            Noted n = later.noted;
+            for (int i = 0; i < n.size(); i++) {
+                noted.threads.add(n.threads.get(i));
+                noted.starts.add(n.starts.get(i));
+                noted.ends.add(n.ends.get(i));
+                noted.idHashes.add(n.idHashes.get(i));
+                noted.hasIds.add(n.hasIds.get(i));
+                noted.indexes.add(n.indexes.get(i));
+            }
             index = later.index;
+        }
+
+        Noted noted() {
+            return noted;
         }
     }
 
-    /** The sample chosen by the two passes, with the window's longest requests kept beside it. */
-    static RequestSample of(long counted, long every, Choosing chosen, List<long[]> longest) {
-        LongList threads = chosen.threads;
-        LongList starts = chosen.starts;
-        LongList ends = chosen.ends;
+    /** The sample of the {@code chosen} requests, with the window's longest requests kept beside it. */
+    static RequestSample of(long counted, long every, Noted chosen, List<long[]> longest) {
+        LongList threads = new LongList();
+        LongList starts = new LongList();
+        LongList ends = new LongList();
+        LongList idHashes = new LongList();
+        for (int i = 0; i < chosen.size(); i++) {
+            threads.add(chosen.threads.get(i));
+            starts.add(chosen.starts.get(i));
+            ends.add(chosen.ends.get(i));
+            if (chosen.hasIds.get(i) != 0) {
+                idHashes.add(chosen.idHashes.get(i));
+            }
+        }
         int inSample = threads.size();
         for (long[] l : longest) {
             threads.add(l[0]);
@@ -178,7 +300,7 @@ final class RequestSample {
             maxEndSampled[i] = sameThread ? Math.max(maxEndSampled[i - 1], own) : own;
         }
         return new RequestSample(counted, every, true, thread, start, end, maxEnd, maxEndSampled, sampled,
-                chosen.idHashes.toSortedArray());
+                idHashes.toSortedArray());
     }
 
     Lookup lookup() {

@@ -22,7 +22,7 @@ import dev.poolscope.analysis.recording.RunMetadata;
  * ({@link RunCollectors}, several chunks at once, joined in file order) after the request passes chose a sample, then
  * assembles: the client join, each request's attribution, the run-wide figures.
  */
-public final class RunModelBuilder implements Consumer<JtlSample> {
+public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Columns {
     private final long maxSpans;
     private final ClientCollector client;
     private final SampledWaits wall = new SampledWaits();
@@ -64,13 +64,38 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         client.accept(s);
     }
 
+    @Override
+    public void columns(boolean hasRequestId) {
+        client.columns(hasRequestId);
+    }
+
     /**
-     * Reads the recording: the request passes (the count, then past the cap the choice of every k-th), then every
+     * Reads the recording: the request-only pass (the count and, past the cap, the choice of every k-th), then every
      * event, chunk by chunk on as many threads as the reader has.
      */
     public RecordingInfo read(RecordingReader reader, RecordingReader.Source source)
             throws RecordingException {
+        chooseRequests(reader, source);
+        return readAll(reader, source);
+    }
+
+    /** The request passes alone: after them the requests the full pass keeps are known. */
+    public void chooseRequests(RecordingReader reader, RecordingReader.Source source)
+            throws RecordingException {
         passes.read(reader, source, window);
+    }
+
+    /**
+     * The .jtl is read after {@link #chooseRequests}: its first read then keeps the samples of the chosen requests
+     * too, so none is read twice ({@link #rereadClient}).
+     */
+    public void clientAfterRequests() {
+        client.gatherChosen(passes.sample().lookup(), maxRequests);
+    }
+
+    /** Every event, chunk by chunk on as many threads as the reader has, after {@link #chooseRequests}. */
+    public RecordingInfo readAll(RecordingReader reader, RecordingReader.Source source)
+            throws RecordingException {
         RunCollectors all = root();
         return reader.readAll(source, ChunkSink.of(i -> all.fork(), all::join));
     }
@@ -109,8 +134,18 @@ public final class RunModelBuilder implements Consumer<JtlSample> {
         return client.wantsReread(jtlHasRequestIds, root().scope.sample);
     }
 
-    public void rereadClient() {
-        client.startReread(root().scope.sample, root().requests.requests.size());
+    /**
+     * Starts keeping the samples of the kept requests instead of the thinned ones: those the first read gathered, when
+     * it followed {@link #clientAfterRequests} (returns false: nothing to hand over), else every sample handed over
+     * again (true).
+     */
+    public boolean rereadClient() {
+        int kept = root().requests.requests.size();
+        if (client.takeGathered(kept)) {
+            return false;
+        }
+        client.startReread(root().scope.sample, kept);
+        return true;
     }
 
     /**

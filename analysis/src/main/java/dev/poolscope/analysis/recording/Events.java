@@ -5,6 +5,10 @@ import dev.poolscope.format.event.R2dbcAcquireEvent;
 /**
  * Immutable values read from a recording. Times are epoch nanoseconds, durations nanoseconds; units are in the names.
  * Strings are as recorded: renderers must escape them.
+ *
+ * <p>
+ * Over 300 lines because it is one list: a record per event kind the analysis reads (32 of them), each a few lines,
+ * kept together so that the reader's binder and every collector see the whole vocabulary in one place.
  */
 public final class Events {
     private Events() {

@@ -53,6 +53,25 @@ public final class RunReader {
         }
     }
 
+    /** The .jtl's read on a thread of its own, started once. */
+    private static final class JtlThread {
+        private final FutureTask<JtlRead> read;
+        private boolean started;
+
+        JtlThread(FutureTask<JtlRead> read) {
+            this.read = read;
+        }
+
+        void start() {
+            if (!started) {
+                started = true;
+                Thread t = new Thread(read, "poolscope-jtl");
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+    }
+
     /** {@code name} is the agent folder's name as notes cite it. */
     public Result read(Path runDir, Path agent, String name) {
         return read(runDir, agent, name, null);
@@ -91,15 +110,13 @@ public final class RunReader {
                     MeasuredWindow.Source.LOAD_PHASE));
         }
         // The .jtl first: without run.json its span is the measured window, which the recording pass needs. With the
-        // window known it is read on a thread of its own beside the recording: the two meet only in the client join.
+        // window known it is read on a thread of its own beside the recording's full pass (the two meet only in the
+        // client join), once the request passes chose the requests: then it keeps their samples on its one read.
         Path results = runDir.resolve(RunFolder.RESULTS_JTL_PATH);
         boolean windowKnown = window != null || config.hasLoadPhase();
         FutureTask<JtlRead> jtlRead = new FutureTask<>(() -> JtlRead.of(results, builder));
-        if (windowKnown) {
-            Thread t = new Thread(jtlRead, "poolscope-jtl");
-            t.setDaemon(true);
-            t.start();
-        } else {
+        JtlThread jtlThread = new JtlThread(jtlRead);
+        if (!windowKnown) {
             jtlRead.run();
             if (builder.clientSpan() != null) {
                 builder.measure(builder.clientSpan());
@@ -109,9 +126,19 @@ public final class RunReader {
         String recordingProblem = null;
         try {
             RecordingReader reader = new RecordingReader();
-            recording = builder.read(reader, reader.open(agent));
+            RecordingReader.Source source = reader.open(agent);
+            builder.chooseRequests(reader, source);
+            if (windowKnown) {
+                builder.clientAfterRequests();
+                jtlThread.start();
+            }
+            recording = builder.readAll(reader, source);
         } catch (RecordingException e) {
             recordingProblem = e.getMessage();
+        } finally {
+            if (windowKnown) {
+                jtlThread.start();
+            }
         }
         JtlRead read = JtlRead.await(jtlRead);
         JtlReader.Result jtl = read.result();
@@ -139,9 +166,9 @@ public final class RunReader {
         if (recordingProblem != null) {
             notes.add(recordingProblem);
         }
-        if (jtl != null && builder.wantsClientReread(jtl.hasRequestId())) {
-            // The requests are a sample and the first read thinned the samples: fetch those of the kept requests.
-            builder.rereadClient();
+        if (jtl != null && builder.wantsClientReread(jtl.hasRequestId()) && builder.rereadClient()) {
+            // The requests are a sample, the first read thinned the samples and could not keep the kept requests'
+            // (it came first, for the window): fetch them.
             try {
                 new JtlReader().read(results, builder);
             } catch (JtlException e) {

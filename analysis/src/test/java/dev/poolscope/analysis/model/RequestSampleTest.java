@@ -7,19 +7,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The choice of every k-th request over two request-only passes, fed chunk by chunk and joined, and the interval filter
- * it gives the full pass.
+ * The choice of every k-th request (k a power of two) by one request-only pass fed chunk by chunk and joined (a second
+ * when a chunk holds more requests than it may note), and the interval filter it gives the full pass.
  */
 class RequestSampleTest {
     static final long MS = 1_000_000L;
 
     @Test
-    void theStrideIsTheSmallestThatFitsTheCap() {
+    void theStrideIsTheSmallestPowerOfTwoThatFitsTheCap() {
         assertThat(RequestSample.every(4, 4)).isEqualTo(1);
         assertThat(RequestSample.every(5, 4)).isEqualTo(2);
         assertThat(RequestSample.every(8, 4)).isEqualTo(2);
-        assertThat(RequestSample.every(10, 4)).isEqualTo(3);
-        assertThat(RequestSample.every(6_513_409, 1_000_000)).isEqualTo(7);
+        assertThat(RequestSample.every(10, 4)).isEqualTo(4);
+        assertThat(RequestSample.every(6_513_409, 1_000_000)).isEqualTo(8);
     }
 
     /** {thread, start ms, end ms} each, with ids from {@code ids} (null: none). */
@@ -28,37 +28,37 @@ class RequestSampleTest {
     }
 
     /**
-     * The two passes as the reader runs them, the requests split into chunks of {@code chunk} (each pass's parts
-     * forked per chunk and joined in order).
+     * The passes as the reader runs them, the requests split into chunks of {@code chunk} (each pass's parts forked
+     * per chunk and joined in order).
      */
     private static RequestSample.Lookup sample(int cap, int longest, long[][] requests, String[] ids,
             int chunk) {
-        RequestSample.Counting counting = new RequestSample.Counting(longest);
-        List<Long> perChunk = new java.util.ArrayList<>();
+        RequestSample.Keys keys = new RequestSample.Keys(cap, longest);
         for (int from = 0; from < requests.length; from += chunk) {
-            RequestSample.Counting part = counting.fork();
+            RequestSample.Keys part = keys.fork();
             for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
-                part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS);
+                part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS,
+                        ids == null ? null : ids[i]);
             }
-            perChunk.add(part.counted);
-            counting.join(part);
+            keys.join(part);
         }
-        long every = RequestSample.every(counting.counted, cap);
-        if (every == 1) {
-            return RequestSample.all(counting.counted).lookup();
+        if (!keys.overflow) {
+            return keys.every() == 1
+                    ? RequestSample.all(keys.counted).lookup()
+                    : RequestSample.of(keys.counted, keys.every(), keys.noted(), keys.longest()).lookup();
         }
+        // A chunk held more than the cap: the second pass, each chunk's offset from the counts.
+        long every = RequestSample.every(keys.counted, cap);
         RequestSample.Choosing choosing = new RequestSample.Choosing(every, 0);
-        long offset = 0;
-        for (int c = 0, from = 0; from < requests.length; from += chunk, c++) {
-            RequestSample.Choosing part = new RequestSample.Choosing(every, offset);
+        for (int from = 0; from < requests.length; from += chunk) {
+            RequestSample.Choosing part = new RequestSample.Choosing(every, from);
             for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
                 part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS,
                         ids == null ? null : ids[i]);
             }
             choosing.join(part);
-            offset += perChunk.get(c);
         }
-        return RequestSample.of(counting.counted, every, choosing, counting.longest()).lookup();
+        return RequestSample.of(keys.counted, every, choosing.noted(), keys.longest()).lookup();
     }
 
     /** Requests of thread 1 at 0, 10, 20 … ms lasting 5 ms. */
@@ -88,31 +88,33 @@ class RequestSampleTest {
 
     @Test
     void pastTheCapEveryKthRequestIsChosenAndOnlyIntervalsOverlappingOneAreKept() {
+        // One chunk of ten (more than it may note: the second pass chooses), chunks of three and of one (the one pass
+        // numbers them as it joins them): the same choice.
         for (int chunk : new int[]{10, 3, 1}) {
-            chosenEveryThird(sample(4, 0, evenly(10), ids(10), chunk));
+            chosenEveryFourth(sample(4, 0, evenly(10), ids(10), chunk));
         }
     }
 
-    private static void chosenEveryThird(RequestSample.Lookup s) {
-        assertThat(s.every()).isEqualTo(3);
+    private static void chosenEveryFourth(RequestSample.Lookup s) {
+        assertThat(s.every()).isEqualTo(4);
         assertThat(s.active()).isTrue();
         for (int i = 0; i < 10; i++) {
             assertThat(s.chosen(1, i * 10 * MS, i * 10 * MS + 5 * MS)).as("request %d", i)
-                    .isEqualTo(i % 3 == 0);
-            assertThat(s.chosenId("r-" + i)).as("id %d", i).isEqualTo(i % 3 == 0);
+                    .isEqualTo(i % 4 == 0);
+            assertThat(s.chosenId("r-" + i)).as("id %d", i).isEqualTo(i % 4 == 0);
         }
         // Same start, other end; other thread: not a chosen request.
         assertThat(s.chosen(1, 0, 4 * MS)).isFalse();
         assertThat(s.chosen(2, 0, 5 * MS)).isFalse();
-        // Chosen: requests 0 [0, 5], 3 [30, 35], 6 [60, 65], 9 [90, 95] ms.
-        assertThat(s.overlapsChosen(1, 31 * MS, 32 * MS)).as("inside 3").isTrue();
-        assertThat(s.overlapsChosen(1, 25 * MS, 30 * MS)).as("ends as 3 starts").isTrue();
-        assertThat(s.overlapsChosen(1, 35 * MS, 36 * MS)).as("starts as 3 ends").isTrue();
+        // Chosen: requests 0 [0, 5], 4 [40, 45], 8 [80, 85] ms.
+        assertThat(s.overlapsChosen(1, 41 * MS, 42 * MS)).as("inside 4").isTrue();
+        assertThat(s.overlapsChosen(1, 35 * MS, 40 * MS)).as("ends as 4 starts").isTrue();
+        assertThat(s.overlapsChosen(1, 45 * MS, 46 * MS)).as("starts as 4 ends").isTrue();
         assertThat(s.overlapsChosen(1, 11 * MS, 15 * MS)).as("inside 1, not chosen").isFalse();
-        assertThat(s.overlapsChosen(1, 36 * MS, 59 * MS)).as("between 3 and 6").isFalse();
+        assertThat(s.overlapsChosen(1, 46 * MS, 79 * MS)).as("between 4 and 8").isFalse();
         assertThat(s.overlapsChosen(1, 10 * MS, 100 * MS)).as("spanning several").isTrue();
-        assertThat(s.overlapsChosen(1, 96 * MS, 200 * MS)).as("after the last").isFalse();
-        assertThat(s.overlapsChosen(2, 31 * MS, 32 * MS)).as("other thread").isFalse();
+        assertThat(s.overlapsChosen(1, 86 * MS, 200 * MS)).as("after the last").isFalse();
+        assertThat(s.overlapsChosen(2, 41 * MS, 42 * MS)).as("other thread").isFalse();
     }
 
     @Test
@@ -161,10 +163,10 @@ class RequestSampleTest {
 
     @Test
     void theLongestRequestsAreKeptBesideTheSampleNotInIt() {
-        // Ten requests of 5 ms, the 4th of 40 ms and the 8th of 50 ms; every 3rd chosen, the two longest kept beside.
+        // Ten requests of 5 ms, the 5th of 40 ms and the 8th of 50 ms; every 4th chosen, the two longest kept beside.
         long[][] requests = new long[10][];
         for (int i = 0; i < 10; i++) {
-            requests[i] = new long[]{1, i * 100, i * 100 + (i == 3 ? 40 : i == 7 ? 50 : 5)};
+            requests[i] = new long[]{1, i * 100, i * 100 + (i == 4 ? 40 : i == 7 ? 50 : 5)};
         }
         RequestSample.Lookup s = sample(4, 2, requests, ids(10), 3);
 
@@ -172,9 +174,9 @@ class RequestSampleTest {
         assertThat(s.longestOnly(1, 700 * MS, 750 * MS)).isTrue();
         assertThat(s.overlapsChosen(1, 720 * MS, 730 * MS)).as("its intervals are kept").isTrue();
         assertThat(s.overlapsSampled(1, 720 * MS, 730 * MS)).as("but count in no sampled figure").isFalse();
-        assertThat(s.overlapsSampled(1, 320 * MS, 330 * MS)).isTrue();
-        assertThat(s.chosen(1, 300 * MS, 340 * MS)).isTrue();
-        assertThat(s.longestOnly(1, 300 * MS, 340 * MS)).as("chosen: in the sample, not beside it").isFalse();
+        assertThat(s.overlapsSampled(1, 420 * MS, 430 * MS)).isTrue();
+        assertThat(s.chosen(1, 400 * MS, 440 * MS)).isTrue();
+        assertThat(s.longestOnly(1, 400 * MS, 440 * MS)).as("chosen: in the sample, not beside it").isFalse();
         // Request 1 was among the longest until the two long ones came.
         assertThat(s.longestOnly(1, 100 * MS, 105 * MS)).isFalse();
         assertThat(s.overlapsChosen(1, 101 * MS, 102 * MS)).isFalse();

@@ -79,6 +79,15 @@ class RunModelBuilderCapsTest {
 
     /** {@code ids} false: the samples carry no request id (a plan of the user's own), joined by path and time. */
     private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids) {
+        return halves(b, passes, client, ids, false);
+    }
+
+    /**
+     * {@code jtlLast}: the .jtl handed over after the request passes, as the reader does when run.json gives the
+     * window (its one read then keeps the chosen requests' samples); else first, as without run.json.
+     */
+    private static RunModel halves(RunModelBuilder b, boolean passes, boolean client, boolean ids,
+            boolean jtlLast) {
         List<dev.poolscope.analysis.jtl.JtlSample> samples = new java.util.ArrayList<>();
         for (int i = 0; client && i < 40; i++) {
             samples.add(
@@ -87,7 +96,9 @@ class RunModelBuilderCapsTest {
                             i != 38, 2, 6, 0, "http://127.0.0.1/x", ids ? "r-" + i : ""));
         }
         // As the analyzer reads them: the .jtl first, the recording, the .jtl again when the builder asks.
-        samples.forEach(b::accept);
+        if (!jtlLast) {
+            samples.forEach(b::accept);
+        }
         List<Events.Request> requests = new java.util.ArrayList<>();
         List<Runnable> events = new java.util.ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -112,9 +123,12 @@ class RunModelBuilderCapsTest {
             requests.forEach(b::requestPass);
             b.requestPassEnd();
         }
+        if (jtlLast) {
+            b.clientAfterRequests();
+            samples.forEach(b::accept);
+        }
         events.forEach(Runnable::run);
-        if (b.wantsClientReread(ids)) {
-            b.rereadClient();
+        if (b.wantsClientReread(ids) && b.rereadClient()) {
             samples.forEach(b::accept);
         }
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 2, false,
@@ -130,22 +144,22 @@ class RunModelBuilderCapsTest {
     @Test
     void pastTheCapTheKeptRequestsAreEveryKthOverTheWholeWindowAndCountsCoverAll() {
         RunModel all = halves(new RunModelBuilder(40, 1_000));
-        RunModel sampled = halves(new RunModelBuilder(8, 1_000));
+        RunModel sampled = halves(new RunModelBuilder(10, 1_000));
 
         assertThat(all.requests()).hasSize(40);
         assertThat(all.notes()).noneMatch(n -> n.contains("not kept"));
-        // Every 5th request: 0, 5, … 35, four from each half.
+        // Every 4th request: 0, 4, … 36, five from each half.
         assertThat(sampled.requests()).extracting(RequestTimeline::requestId)
-                .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
+                .containsExactly("r-0", "r-4", "r-8", "r-12", "r-16", "r-20", "r-24", "r-28", "r-32", "r-36");
         assertThat(sampled.notes()).contains(
-                "32 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
-                        + " diagnosis) come from every 5th request, spread over the whole window; counts and"
+                "30 of 40 requests were not kept: the request figures (latencies, server time by cause, lanes,"
+                        + " diagnosis) come from every 4th request, spread over the whole window; counts and"
                         + " throughput from all of them",
-                // Those of the chosen eight and of the eight longest the sample did not choose stay: r-37, then of the
-                // requests all as long, the earliest (r-0 … r-8), of which r-0 and r-5 are in the sample.
-                "48 wait, hold and reactive intervals overlapping no kept request were not kept");
+                // Those of the chosen ten and of the seven longest the sample did not choose stay: r-37, then of the
+                // requests all as long, the earliest (r-0 … r-8), of which r-0, r-4 and r-8 are in the sample.
+                "46 wait, hold and reactive intervals overlapping no kept request were not kept");
         // Each kept request still has its own wait: the intervals it overlaps were kept.
-        assertThat(sampled.requests().subList(4, 8))
+        assertThat(sampled.requests().subList(5, 10))
                 .allSatisfy(r -> assertThat(r.poolWaitNanos()).isEqualTo(4 * MS));
         assertThat(poolWaitShare(all)).isCloseTo(82.0 / 204, org.assertj.core.data.Offset.offset(1e-9));
         // The slowest-request profiles: the window's slowest, kept beside the sample for them only.
@@ -219,38 +233,44 @@ class RunModelBuilderCapsTest {
     void pastTheRequestCapTheClientFiguresComeFromTheSamplesOfTheKeptRequests() {
         // Below the client cap every sample is read once; past it (cap 4) the first read thins them to every 16th
         // and the .jtl is read again for the samples of the kept requests.
+        // Read after the request passes, the .jtl's one read keeps them: the same figures.
         for (int clientCap : new int[]{1_000, 4}) {
-            RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true);
-            RunModel sampled = halves(new RunModelBuilder(8, 1_000, clientCap), true, true);
+            for (boolean jtlLast : new boolean[]{false, true}) {
+                RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true, true, jtlLast);
+                RunModel sampled = halves(new RunModelBuilder(10, 1_000, clientCap), true, true, true,
+                        jtlLast);
 
-            assertThat(sampled.client()).as("cap %d", clientCap)
-                    .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
-                    .containsExactly("r-0", "r-5", "r-10", "r-15", "r-20", "r-25", "r-30", "r-35");
-            assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
-            assertThat(sampled.join().matched()).isEqualTo(8);
-            assertThat(sampled.join().clientOnly()).isZero();
-            assertThat(sampled.notes())
-                    .contains("32 of 40 JMeter samples were not kept: the client figures (client"
-                            + " latency, the client-server join) come from the samples of the kept requests; counts,"
-                            + " throughput and error rate from all of them");
-            dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);
-            dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
-            assertThat(s.clientSamples()).isEqualTo(40);
-            assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
-            // Sample 38 failed: not a kept request's, still in the error rate.
-            assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
-            assertThat(s.client().count()).isEqualTo(8);
+                assertThat(sampled.client()).as("cap %d, .jtl last %s", clientCap, jtlLast)
+                        .extracting(dev.poolscope.analysis.jtl.JtlSample::requestId)
+                        .containsExactly("r-0", "r-4", "r-8", "r-12", "r-16", "r-20", "r-24", "r-28", "r-32",
+                                "r-36");
+                assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
+                assertThat(sampled.join().matched()).isEqualTo(10);
+                assertThat(sampled.join().clientOnly()).isZero();
+                assertThat(sampled.notes())
+                        .contains("30 of 40 JMeter samples were not kept: the client figures (client"
+                                + " latency, the client-server join) come from the samples of the kept requests; counts,"
+                                + " throughput and error rate from all of them");
+                dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary
+                        .of(sampled);
+                dev.poolscope.analysis.report.RunSummary a = dev.poolscope.analysis.report.RunSummary.of(all);
+                assertThat(s.clientSamples()).isEqualTo(40);
+                assertThat(s.throughputRps()).isEqualTo(a.throughputRps());
+                // Sample 38 failed: not a kept request's, still in the error rate.
+                assertThat(s.errorRate()).isEqualTo(a.errorRate()).isEqualTo(1 / 40.0);
+                assertThat(s.client().count()).isEqualTo(10);
+            }
         }
     }
 
     @Test
     void withoutRequestIdsTheKeptRequestsSamplesAreThoseTheJoinByPathAndTimeGaveThem() {
         RunModel all = halves(new RunModelBuilder(40, 1_000, 1_000), true, true, false);
-        RunModel sampled = halves(new RunModelBuilder(8, 1_000, 1_000), true, true, false);
+        RunModel sampled = halves(new RunModelBuilder(10, 1_000, 1_000), true, true, false);
 
         assertThat(all.join().matchedByTime()).isEqualTo(40);
-        assertThat(sampled.join().matchedByTime()).isEqualTo(8);
-        assertThat(sampled.client()).hasSize(8);
+        assertThat(sampled.join().matchedByTime()).isEqualTo(10);
+        assertThat(sampled.client()).hasSize(10);
         assertThat(sampled.requests()).allSatisfy(r -> assertThat(r.client()).isNotNull());
         assertThat(sampled.join().clientWithoutIdUnmatched()).isZero();
         dev.poolscope.analysis.report.RunSummary s = dev.poolscope.analysis.report.RunSummary.of(sampled);

@@ -200,6 +200,11 @@ final class ConstantPools implements Cursor.StringPool {
                     throw new JfrFormatException(
                             "constant pool of unknown type " + typeId + " at " + position);
                 }
+                if (count == 1 && !pools.keeps(t)) {
+                    // JFR writes each flush's stack traces as a checkpoint of their own, most of a chunk's pool
+                    // bytes: a pass that keeps no stacks steps over the whole event instead of walking its frames.
+                    break;
+                }
                 pools.readPool(t);
             }
             if (delta == 0) {
@@ -233,13 +238,16 @@ final class ConstantPools implements Cursor.StringPool {
         return f.op == Metadata.OP_STRING && !f.array && !f.constantPool;
     }
 
+    /** Whether a pool of type {@code t} keeps anything: read past otherwise ({@link PoolKind#OTHER}). */
+    private boolean keeps(Metadata.Type t) {
+        PoolKind kind = kind(t);
+        return kind != PoolKind.OTHER && (withStacks || kind == PoolKind.THREAD || kind == PoolKind.STRING
+                || kind == PoolKind.SIMPLE_STRING);
+    }
+
     private void readPool(Metadata.Type t) {
         int count = c.readInt();
-        PoolKind kind = kind(t);
-        if (!withStacks && kind != PoolKind.THREAD && kind != PoolKind.STRING
-                && kind != PoolKind.SIMPLE_STRING) {
-            kind = PoolKind.OTHER;
-        }
+        PoolKind kind = keeps(t) ? kind(t) : PoolKind.OTHER;
         switch (kind) {
             case SYMBOL -> symbolType = t;
             case STACK -> stackType = t;
