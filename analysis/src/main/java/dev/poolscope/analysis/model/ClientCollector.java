@@ -132,22 +132,23 @@ final class ClientCollector implements Consumer<JtlSample> {
     }
 
     /**
-     * Whether the samples of the kept requests were gathered on the first read; then, as {@link #startReread} and a
-     * second read would, they become the kept samples.
+     * The kept samples become those of the kept requests ({@code kept} of them): the ones the first read gathered, when
+     * it knew the requests (returns false), else those of a second read of every sample (returns true: hand them over).
      */
-    boolean takeGathered(int kept) {
+    boolean keepKeptRequests(RequestSample.Lookup requests, int kept) {
         if (chosen == null) {
-            return false;
+            startReread(requests, kept);
+            return true;
         }
         client.clear();
         rereadDropped = chosen.finish(client, every, Math.max(max, kept));
         chosen = null;
-        return true;
+        return false;
     }
 
     /**
-     * Whether the .jtl should be read once more after the recording: the requests are a sample and the samples were
-     * thinned on the first read, so the samples of the kept requests may be missing.
+     * Whether the kept samples should become those of the kept requests: the requests are a sample and the samples
+     * were thinned on the first read, so the samples of the kept requests may be missing ({@link #keepKeptRequests}).
      */
     boolean wantsReread(boolean jtlHasRequestIds, RequestSample.Lookup requests) {
         return jtlHasRequestIds && requests.active() && every > 1;

@@ -18,17 +18,17 @@ import dev.poolscope.analysis.recording.RecordingReader;
  */
 final class RequestPasses {
     private final int maxRequests;
-    private final RequestSample.Keys keys;
+    private final CountingPass keys;
     /** When fed by hand (tests): the one chunk of the first pass; the second pass's, when wanted. */
-    private RequestSample.Keys part;
-    private RequestSample.Choosing choosing;
+    private CountingPass part;
+    private ChoosingPass choosing;
     /** When fed by hand (tests): 0, 1 (only when the first pass could not choose), then done. */
     private int pass;
     private RequestSample sample = RequestSample.all(0);
 
     RequestPasses(int maxRequests) {
         this.maxRequests = maxRequests;
-        this.keys = new RequestSample.Keys(maxRequests, RequestCollector.SLOWEST);
+        this.keys = new CountingPass(maxRequests, RequestCollector.SLOWEST);
         this.part = keys.fork();
     }
 
@@ -51,9 +51,9 @@ final class RequestPasses {
             for (int i = 1; i < offsets.length; i++) {
                 offsets[i] = offsets[i - 1] + perChunk.get(i - 1);
             }
-            choosing = new RequestSample.Choosing(every, 0);
+            choosing = new ChoosingPass(every, 0);
             reader.requests(source, ChunkSink.of(i -> new RequestKeys(in, null,
-                    new RequestSample.Choosing(every, offsets[i])), p -> choosing.join(p.choosing)));
+                    new ChoosingPass(every, offsets[i])), p -> choosing.join(p.choosing)));
         }
         pass = 2;
         return sample = decide();
@@ -82,7 +82,7 @@ final class RequestPasses {
         if (pass == 0) {
             keys.join(part);
             if (keys.overflow) {
-                choosing = new RequestSample.Choosing(RequestSample.every(keys.counted, maxRequests), 0);
+                choosing = new ChoosingPass(RequestSample.every(keys.counted, maxRequests), 0);
             } else {
                 sample = decide();
             }
@@ -95,10 +95,10 @@ final class RequestPasses {
     /** One chunk's part of a request pass: counting and noting, or choosing every k-th. */
     private static final class RequestKeys implements RecordingListener {
         private final Scope scope;
-        final RequestSample.Keys keys;
-        final RequestSample.Choosing choosing;
+        final CountingPass keys;
+        final ChoosingPass choosing;
 
-        RequestKeys(Scope scope, RequestSample.Keys keys, RequestSample.Choosing choosing) {
+        RequestKeys(Scope scope, CountingPass keys, ChoosingPass choosing) {
             this.scope = scope;
             this.keys = keys;
             this.choosing = choosing;

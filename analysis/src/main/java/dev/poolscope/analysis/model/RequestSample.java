@@ -1,6 +1,5 @@
 package dev.poolscope.analysis.model;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -10,9 +9,9 @@ import dev.poolscope.analysis.recording.jfr.LongMap;
 /**
  * Which requests the full pass keeps when the measured window holds more than the cap: every {@code every}-th of the
  * window's requests in file order, {@code every} the smallest power of two that keeps at most the cap, so the kept
- * ones spread over the whole window. Made by one cheap pass over the poolscope.Request events alone ({@link Keys},
+ * ones spread over the whole window. Made by one cheap pass over the poolscope.Request events alone ({@link CountingPass},
  * fed chunk by chunk and joined in file order; when a chunk holds more requests than it may note, a second pass
- * chooses with the stride the first one counted: {@link Choosing}); then immutable, it tells the full pass which
+ * chooses with the stride the first one counted: {@link ChoosingPass}); then immutable, it tells the full pass which
  * requests to keep and which intervals can overlap one of them, through a {@link Lookup} per reading thread.
  */
 final class RequestSample {
@@ -66,196 +65,8 @@ final class RequestSample {
         return k;
     }
 
-    /** The requests noted by a pass: thread, start, end, id hash (with whether there was an id), index in order. */
-    static final class Noted {
-        final LongList threads = new LongList();
-        final LongList starts = new LongList();
-        final LongList ends = new LongList();
-        final LongList idHashes = new LongList();
-        final LongList hasIds = new LongList();
-        final LongList indexes = new LongList();
-
-        void add(long threadId, long startNanos, long endNanos, String requestId, long index) {
-            threads.add(threadId);
-            starts.add(startNanos);
-            ends.add(endNanos);
-            boolean id = requestId != null && !requestId.isEmpty();
-            idHashes.add(id ? hash(requestId) : 0);
-            hasIds.add(id ? 1 : 0);
-            indexes.add(index);
-        }
-
-        int size() {
-            return threads.size();
-        }
-
-        /** Keeps the noted requests whose index is a multiple of {@code every}. */
-        void thin(long every) {
-            int to = 0;
-            for (int i = 0; i < size(); i++) {
-                if (indexes.get(i) % every == 0) {
-                    threads.set(to, threads.get(i));
-                    starts.set(to, starts.get(i));
-                    ends.set(to, ends.get(i));
-                    idHashes.set(to, idHashes.get(i));
-                    hasIds.set(to, hasIds.get(i));
-                    indexes.set(to, indexes.get(i));
-                    to++;
-                }
-            }
-            for (LongList l : List.of(threads, starts, ends, idHashes, hasIds, indexes)) {
-                l.truncate(to);
-            }
-        }
-
-        void clear() {
-            for (LongList l : List.of(threads, starts, ends, idHashes, hasIds, indexes)) {
-                l.truncate(0);
-            }
-        }
-    }
-
-    /**
-     * The one pass over one chunk: the window's requests counted, the longest of them, and every request's key noted
-     * (a chunk does not know how many requests come before it, so not which are every k-th) up to the cap; past it the
-     * chunk gives up noting ({@link #overflow}) and a second pass chooses. Joined in file order, the keys are numbered
-     * across the window and thinned to the stride that keeps at most the cap.
-     */
-    static final class Keys {
-        private final int cap;
-        private final int keepLongest;
-        long counted;
-        /** The stride of the joined keys; a chunk's own keys are all of its requests. */
-        private long every = 1;
-        private final Noted noted = new Noted();
-        boolean overflow;
-        /** {thread, start, end, length, index in file order}, longest first, at most {@code keepLongest}. */
-        private List<long[]> longest = new ArrayList<>();
-
-        Keys(int cap, int keepLongest) {
-            this.cap = cap;
-            this.keepLongest = keepLongest;
-        }
-
-        Keys fork() {
-            return new Keys(cap, keepLongest);
-        }
-
-        void request(long threadId, long startNanos, long endNanos, String requestId) {
-            if (keepLongest > 0) {
-                longest.add(new long[]{threadId, startNanos, endNanos, endNanos - startNanos, counted});
-                if (longest.size() > 4 * keepLongest) {
-                    trim();
-                }
-            }
-            if (!overflow) {
-                if (noted.size() >= cap) {
-                    overflow = true;
-                    noted.clear();
-                } else {
-                    noted.add(threadId, startNanos, endNanos, requestId, counted);
-                }
-            }
-            counted++;
-        }
-
-        /** The longest, ties to the earlier in file order. */
-        private void trim() {
-            longest.sort(ORDER);
-            if (longest.size() > keepLongest) {
-                longest = new ArrayList<>(longest.subList(0, keepLongest));
-            }
-        }
-
-        /** Absorbs the chunk that follows everything joined so far. */
-        void join(Keys later) {
-            for (long[] l : later.longest) {
-                longest.add(new long[]{l[0], l[1], l[2], l[3], l[4] + counted});
-            }
-            trim();
-            overflow |= later.overflow;
-            if (overflow) {
-                noted.clear();
-            } else {
-                Noted n = later.noted;
-                for (int i = 0; i < n.size(); i++) {
-                    long index = counted + n.indexes.get(i);
-                    if (index % every == 0) {
-                        noted.threads.add(n.threads.get(i));
-                        noted.starts.add(n.starts.get(i));
-                        noted.ends.add(n.ends.get(i));
-                        noted.idHashes.add(n.idHashes.get(i));
-                        noted.hasIds.add(n.hasIds.get(i));
-                        noted.indexes.add(index);
-                    }
-                }
-                while (noted.size() > cap) {
-                    every *= 2;
-                    noted.thin(every);
-                }
-            }
-            counted += later.counted;
-        }
-
-        List<long[]> longest() {
-            trim();
-            return longest;
-        }
-
-        /** The joined stride: 1 when every request fits. */
-        long every() {
-            return every;
-        }
-
-        Noted noted() {
-            return noted;
-        }
-
-        private static final Comparator<long[]> ORDER = Comparator.<long[]>comparingLong(l -> -l[3])
-                .thenComparingLong(l -> l[4]);
-    }
-
-    /**
-     * The second pass over one chunk whose first request is the window's {@code offset}-th, when the first could not
-     * note every key: every k-th noted.
-     */
-    static final class Choosing {
-        private final long every;
-        private long index;
-        private final Noted noted = new Noted();
-
-        Choosing(long every, long offset) {
-            this.every = every;
-            this.index = offset;
-        }
-
-        void request(long threadId, long startNanos, long endNanos, String requestId) {
-            long i = index++;
-            if (i % every == 0) {
-                noted.add(threadId, startNanos, endNanos, requestId, i);
-            }
-        }
-
-        void join(Choosing later) {
-            Noted n = later.noted;
-            for (int i = 0; i < n.size(); i++) {
-                noted.threads.add(n.threads.get(i));
-                noted.starts.add(n.starts.get(i));
-                noted.ends.add(n.ends.get(i));
-                noted.idHashes.add(n.idHashes.get(i));
-                noted.hasIds.add(n.hasIds.get(i));
-                noted.indexes.add(n.indexes.get(i));
-            }
-            index = later.index;
-        }
-
-        Noted noted() {
-            return noted;
-        }
-    }
-
     /** The sample of the {@code chosen} requests, with the window's longest requests kept beside it. */
-    static RequestSample of(long counted, long every, Noted chosen, List<long[]> longest) {
+    static RequestSample of(long counted, long every, NotedRequests chosen, List<long[]> longest) {
         LongList threads = new LongList();
         LongList starts = new LongList();
         LongList ends = new LongList();
@@ -410,7 +221,7 @@ final class RequestSample {
     }
 
     /** 64 bits of the id: a collision only keeps an interval more, never one less. */
-    private static long hash(String s) {
+    static long hash(String s) {
         long h = 1125899906842597L;
         for (int i = 0; i < s.length(); i++) {
             h = 31 * h + s.charAt(i);

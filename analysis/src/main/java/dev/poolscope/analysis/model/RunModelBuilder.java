@@ -69,26 +69,13 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         client.columns(hasRequestId);
     }
 
-    /**
-     * Reads the recording: the request-only pass (the count and, past the cap, the choice of every k-th), then every
-     * event, chunk by chunk on as many threads as the reader has.
-     */
-    public RecordingInfo read(RecordingReader reader, RecordingReader.Source source)
-            throws RecordingException {
-        chooseRequests(reader, source);
-        return readAll(reader, source);
-    }
-
-    /** The request passes alone: after them the requests the full pass keeps are known. */
+    /** The request-only pass: after it the requests the full pass keeps are known ({@link #readAll} next). */
     public void chooseRequests(RecordingReader reader, RecordingReader.Source source)
             throws RecordingException {
         passes.read(reader, source, window);
     }
 
-    /**
-     * The .jtl is read after {@link #chooseRequests}: its first read then keeps the samples of the chosen requests
-     * too, so none is read twice ({@link #rereadClient}).
-     */
+    /** The .jtl comes after {@link #chooseRequests}: its one read keeps the chosen requests' samples too. */
     public void clientAfterRequests() {
         client.gatherChosen(passes.sample().lookup(), maxRequests);
     }
@@ -100,7 +87,7 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         return reader.readAll(source, ChunkSink.of(i -> all.fork(), all::join));
     }
 
-    /** The events of the whole recording, fed one by one (tests; the reader uses {@link #read}). */
+    /** The events of the whole recording, fed one by one (tests; the reader uses {@link #readAll}). */
     public RecordingListener events() {
         return root();
     }
@@ -140,31 +127,12 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
      * again (true).
      */
     public boolean rereadClient() {
-        int kept = root().requests.requests.size();
-        if (client.takeGathered(kept)) {
-            return false;
-        }
-        client.startReread(root().scope.sample, kept);
-        return true;
+        return client.keepKeptRequests(root().scope.sample, root().requests.requests.size());
     }
 
-    /**
-     * One of async-profiler's wall samples of a sleeping thread (read after the JDK recording): only threads that
-     * served a kept request have time it can name.
-     */
+    /** One of async-profiler's wall samples of a sleeping thread (read after the JDK recording). */
     public void wallSample(Events.WallSample e) {
-        RunCollectors c = root();
-        if (e.javaThreadId() < 0 || !c.scope.keep(e.timeNanos())
-                || !c.requests.threads.containsKey(e.javaThreadId())) {
-            return;
-        }
-        RequestSample.Lookup s = c.scope.sample;
-        if (s.active() && !s.overlapsChosen(e.javaThreadId(), e.timeNanos(), e.timeNanos())) {
-            // Only a kept request reads them: the others' would fill the cap and starve the later kept requests.
-            return;
-        }
-        wall.add(e.javaThreadId(), e.timeNanos(), e.weight(),
-                e.kind() == null ? null : SpanKind.of(e.kind()).cause);
+        wall.offer(e, root());
     }
 
     /**

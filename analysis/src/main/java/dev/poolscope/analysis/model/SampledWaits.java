@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import dev.poolscope.analysis.recording.Events;
+
 /**
  * async-profiler's wall-clock samples of sleeping threads, per thread: when, how many samples it stands for, and the
  * cause its stack names ({@link #UNNAMED} when none). Kept compact: a time and one int per sample.
@@ -17,6 +19,24 @@ final class SampledWaits {
     private final Map<Long, Series> byThread = new HashMap<>();
     long count;
     long dropped;
+
+    /**
+     * A sample the collectors {@code c} of the recording say can name a wait: its thread served a kept request and,
+     * with a sample of the requests, it falls inside a chosen one (the others' would fill the cap and starve the later
+     * kept requests).
+     */
+    void offer(Events.WallSample e, RunCollectors c) {
+        if (e.javaThreadId() < 0 || !c.scope.keep(e.timeNanos())
+                || !c.requests.threads.containsKey(e.javaThreadId())) {
+            return;
+        }
+        RequestSample.Lookup s = c.scope.sample;
+        if (s.active() && !s.overlapsChosen(e.javaThreadId(), e.timeNanos(), e.timeNanos())) {
+            return;
+        }
+        add(e.javaThreadId(), e.timeNanos(), e.weight(),
+                e.kind() == null ? null : SpanKind.of(e.kind()).cause);
+    }
 
     /** {@code cause} null: the stack names none. */
     void add(long threadId, long timeNanos, long weight, Cause cause) {

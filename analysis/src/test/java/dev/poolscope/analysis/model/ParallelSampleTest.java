@@ -41,7 +41,9 @@ class ParallelSampleTest {
     private static String describe(Path agent, int threads) throws Exception {
         RunModelBuilder b = new RunModelBuilder(6, 1_000_000);
         RecordingReader reader = new RecordingReader(threads);
-        RecordingInfo info = b.read(reader, reader.open(agent));
+        RecordingReader.Source source = reader.open(agent);
+        b.chooseRequests(reader, source);
+        RecordingInfo info = b.readAll(reader, source);
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false,
                 null, 0L);

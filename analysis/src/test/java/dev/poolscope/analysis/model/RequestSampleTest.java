@@ -33,9 +33,9 @@ class RequestSampleTest {
      */
     private static RequestSample.Lookup sample(int cap, int longest, long[][] requests, String[] ids,
             int chunk) {
-        RequestSample.Keys keys = new RequestSample.Keys(cap, longest);
+        CountingPass keys = new CountingPass(cap, longest);
         for (int from = 0; from < requests.length; from += chunk) {
-            RequestSample.Keys part = keys.fork();
+            CountingPass part = keys.fork();
             for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
                 part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS,
                         ids == null ? null : ids[i]);
@@ -49,9 +49,9 @@ class RequestSampleTest {
         }
         // A chunk held more than the cap: the second pass, each chunk's offset from the counts.
         long every = RequestSample.every(keys.counted, cap);
-        RequestSample.Choosing choosing = new RequestSample.Choosing(every, 0);
+        ChoosingPass choosing = new ChoosingPass(every, 0);
         for (int from = 0; from < requests.length; from += chunk) {
-            RequestSample.Choosing part = new RequestSample.Choosing(every, from);
+            ChoosingPass part = new ChoosingPass(every, from);
             for (int i = from; i < Math.min(requests.length, from + chunk); i++) {
                 part.request(requests[i][0], requests[i][1] * MS, requests[i][2] * MS,
                         ids == null ? null : ids[i]);

@@ -32,7 +32,9 @@ class SyntheticRecordingTest {
         // The model, not the whole report: cli's test classpath has no flame graph converter.
         RunModelBuilder builder = new RunModelBuilder();
         RecordingReader reader = new RecordingReader();
-        RecordingInfo info = builder.read(reader, reader.open(dir.resolve("agent")));
+        RecordingReader.Source source = reader.open(dir.resolve("agent"));
+        builder.chooseRequests(reader, source);
+        RecordingInfo info = builder.readAll(reader, source);
         RunModel model = builder.build(RunMetadata.EMPTY, info, null, List.of());
 
         committed.forEach((type, n) -> assertThat(info.count(type)).as(type).isEqualTo(n));
