@@ -1,6 +1,7 @@
 package dev.poolscope.reactive;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +10,7 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -53,6 +55,21 @@ class ProductController {
         }
         return cached(id).switchIfEmpty(Mono.defer(() -> load(id).flatMap(p -> put(p).thenReturn(p))));
     }
+
+    /** Every product into the cache, {@value #FILL_CONCURRENCY} writes at a time: {"cached": how many}. */
+    @PostMapping("/api/products/cache")
+    Mono<Map<String, Long>> fill() {
+        return db.sql("SELECT id, name, description, price FROM product ORDER BY id")
+                .map((row, meta) -> new ProductView(row.get("id", Long.class), row.get("name", String.class),
+                        row.get("description", String.class), row.get("price", java.math.BigDecimal.class)))
+                .all()
+                .flatMap(this::put, FILL_CONCURRENCY)
+                .filter(Boolean::booleanValue)
+                .count()
+                .map(n -> Map.of("cached", n));
+    }
+
+    static final int FILL_CONCURRENCY = 64;
 
     private Mono<ProductView> cached(long id) {
         return redis.opsForValue().get(key(id))

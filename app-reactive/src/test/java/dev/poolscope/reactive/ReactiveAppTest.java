@@ -126,6 +126,12 @@ class ReactiveAppTest {
 
     @Test
     @Order(2)
+    void cacheFillPutsEveryProductInRedis() {
+        Contract.cacheFillPutsEveryProductInRedis(http(), redis);
+    }
+
+    @Test
+    @Order(2)
     void reserveTakesOneFromStock() {
         Contract.reserveTakesOneFromStock(http());
     }

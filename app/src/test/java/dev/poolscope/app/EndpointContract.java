@@ -12,7 +12,7 @@ import dev.poolscope.app.server.ServerInfo;
 import dev.poolscope.app.testing.Contract;
 import dev.poolscope.app.testing.Http;
 
-/** The six endpoints, as every server configuration must serve them (real PostgreSQL and Redis underneath). */
+/** The seven endpoints, as every server configuration must serve them (real PostgreSQL and Redis underneath). */
 abstract class EndpointContract {
 
     @LocalServerPort
@@ -56,6 +56,11 @@ abstract class EndpointContract {
     @Test
     void productIsReadFromTheDatabaseThenFromTheCache() {
         Contract.productIsReadFromTheDatabaseThenFromTheCache(http(), redis);
+    }
+
+    @Test
+    void cacheFillPutsEveryProductInRedis() {
+        Contract.cacheFillPutsEveryProductInRedis(http(), redis);
     }
 
     @Test

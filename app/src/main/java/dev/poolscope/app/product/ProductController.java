@@ -1,13 +1,22 @@
 package dev.poolscope.app.product;
 
+import java.util.Map;
+
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.poolscope.app.web.InvalidInputException;
 import dev.poolscope.app.web.NotFoundException;
 
-/** Cache-aside product reads (seed 002's GET /get, with the cache a real app would have). */
+/**
+ * Cache-aside product reads (seed 002's GET /get, with the cache a real app would have), and the whole catalogue put in
+ * the cache at once before a run (the launcher's {@code --prime-cache}).
+ */
 @RestController
 class ProductController {
 
@@ -32,4 +41,19 @@ class ProductController {
             return loaded;
         });
     }
+
+    /** Every product into the cache, a page of {@value #FILL_PAGE} per pipeline: {"cached": how many}. */
+    @PostMapping("/api/products/cache")
+    Map<String, Long> fill() {
+        long cached = 0;
+        for (int page = 0;; page++) {
+            Page<Product> p = products.findAll(PageRequest.of(page, FILL_PAGE, Sort.by("id")));
+            cached += cache.putAll(p.map(ProductView::of).getContent());
+            if (!p.hasNext()) {
+                return Map.of("cached", cached);
+            }
+        }
+    }
+
+    static final int FILL_PAGE = 1_000;
 }

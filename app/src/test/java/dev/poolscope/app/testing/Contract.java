@@ -73,6 +73,16 @@ public final class Contract {
         assertThat(redis.hasKey("product:77")).isTrue();
     }
 
+    /** The launcher's --prime-cache: the whole catalogue into Redis in one call, each entry as a read would put it. */
+    public static void cacheFillPutsEveryProductInRedis(Http http, StringRedisTemplate redis) {
+        redis.delete("product:9999");
+        HttpResponse<String> r = http.post("/api/products/cache", null);
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("cached").asLong()).isEqualTo(10_000);
+        assertThat(redis.opsForValue().get("product:9999")).isEqualTo(http.get("/api/products/9999").body());
+        assertThat(redis.getExpire("product:9999")).isPositive();
+    }
+
     public static void reserveTakesOneFromStock(Http http) {
         HttpResponse<String> before = http.post("/api/stock/500/reserve", null);
         HttpResponse<String> after = http.post("/api/stock/500/reserve", null);

@@ -33,8 +33,8 @@ public final class LoadOptions {
             + " when given, the plan itself runs for D first)")
     String warmup;
 
-    @Option(names = "--prime-cache", description = "before the warm-up, read every product once so Redis holds the whole catalogue"
-            + " (17 s on 2 cores); without it the load starts on a cold cache and throughput climbs for minutes")
+    @Option(names = "--prime-cache", description = "before the warm-up, put the whole catalogue in Redis (one call to the lab app,"
+            + " about 2 s on 2 cores); without it the load starts on a cold cache and throughput climbs for minutes")
     boolean primeCache;
 
     @Option(names = "--jmeter-prop", paramLabel = "K=V", description = "any other plan property, e.g. --jmeter-prop checkoutPercent=60")

@@ -127,7 +127,7 @@ public final class RunExecutor {
             run.warmupStartMs(System.currentTimeMillis());
             if (own == null) {
                 WarmUp.Result warm = WarmUp.run(url, spec.primeCache(), spec.warmupSeconds(), 8);
-                run.warmupRequests(warm.primed() + warm.mixed());
+                run.warmupRequests(warm.requests());
                 run.warmupProductsPrimed(warm.primed());
             } else if (spec.warmupSeconds() > 0) {
                 // poolscope cannot know the user's requests: their own plan warms the app up, for the warm-up's length.
