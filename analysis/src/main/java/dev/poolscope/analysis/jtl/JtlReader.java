@@ -17,12 +17,12 @@ import dev.poolscope.format.jtl.JtlRows;
  */
 public final class JtlReader {
 
-    /** Outcome of a pass: rows read and rows skipped. */
     /** A sink that wants to know, before the first sample, whether the file has poolscope's request id column. */
     public interface Columns {
         void columns(boolean hasRequestId);
     }
 
+    /** Outcome of a pass: rows read and rows skipped. */
     public record Result(long rows, long skipped, boolean hasRequestId) {
     }
 

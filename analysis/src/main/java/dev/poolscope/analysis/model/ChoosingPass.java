@@ -24,12 +24,7 @@ final class ChoosingPass {
     void join(ChoosingPass later) {
         NotedRequests n = later.noted;
         for (int i = 0; i < n.size(); i++) {
-            noted.threads.add(n.threads.get(i));
-            noted.starts.add(n.starts.get(i));
-            noted.ends.add(n.ends.get(i));
-            noted.idHashes.add(n.idHashes.get(i));
-            noted.hasIds.add(n.hasIds.get(i));
-            noted.indexes.add(n.indexes.get(i));
+            noted.add(n, i, n.indexes.get(i));
         }
         index = later.index;
     }

@@ -70,12 +70,7 @@ final class CountingPass {
             for (int i = 0; i < n.size(); i++) {
                 long index = counted + n.indexes.get(i);
                 if (index % every == 0) {
-                    noted.threads.add(n.threads.get(i));
-                    noted.starts.add(n.starts.get(i));
-                    noted.ends.add(n.ends.get(i));
-                    noted.idHashes.add(n.idHashes.get(i));
-                    noted.hasIds.add(n.hasIds.get(i));
-                    noted.indexes.add(index);
+                    noted.add(n, i, index);
                 }
             }
             while (noted.size() > cap) {

@@ -21,6 +21,16 @@ final class NotedRequests {
         indexes.add(index);
     }
 
+    /** Appends {@code from}'s {@code i}-th noted request, numbered {@code index} here. */
+    void add(NotedRequests from, int i, long index) {
+        threads.add(from.threads.get(i));
+        starts.add(from.starts.get(i));
+        ends.add(from.ends.get(i));
+        idHashes.add(from.idHashes.get(i));
+        hasIds.add(from.hasIds.get(i));
+        indexes.add(index);
+    }
+
     int size() {
         return threads.size();
     }

@@ -41,6 +41,11 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         this(maxRequests, maxSpans, RunData.MAX_CLIENT_SAMPLES);
     }
 
+    /** With smaller request and client caps, so a test can reach them with a small run. */
+    public static RunModelBuilder withCaps(int maxRequests, int maxClientSamples) {
+        return new RunModelBuilder(maxRequests, RunData.MAX_SPANS, maxClientSamples);
+    }
+
     RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
         this.maxSpans = maxSpans;
         this.client = new ClientCollector(maxClientSamples);
@@ -112,11 +117,7 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         passes.passEnd();
     }
 
-    /**
-     * Whether the .jtl should be read once more after the recording: the requests are a sample and the samples were
-     * thinned on the first read, so the samples of the kept requests may be missing. Call {@link #rereadClient} then
-     * hand over every sample again.
-     */
+    /** Whether the kept samples should be the kept requests' ({@link #rereadClient}): requests and samples thinned. */
     public boolean wantsClientReread(boolean jtlHasRequestIds) {
         return client.wantsReread(jtlHasRequestIds, root().scope.sample);
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 
 import dev.poolscope.analysis.flame.WallSampleReader;
 import dev.poolscope.analysis.jtl.JtlException;
@@ -53,23 +54,15 @@ public final class RunReader {
         }
     }
 
-    /** The .jtl's read on a thread of its own, started once. */
-    private static final class JtlThread {
-        private final FutureTask<JtlRead> read;
-        private boolean started;
+    private final Supplier<RunModelBuilder> builders;
 
-        JtlThread(FutureTask<JtlRead> read) {
-            this.read = read;
-        }
+    public RunReader() {
+        this(RunModelBuilder::new);
+    }
 
-        void start() {
-            if (!started) {
-                started = true;
-                Thread t = new Thread(read, "poolscope-jtl");
-                t.setDaemon(true);
-                t.start();
-            }
-        }
+    /** With builders of smaller caps, so tests can reach them with a small run. */
+    RunReader(Supplier<RunModelBuilder> builders) {
+        this.builders = builders;
     }
 
     /** {@code name} is the agent folder's name as notes cite it. */
@@ -102,7 +95,7 @@ public final class RunReader {
         } catch (RecordingException e) {
             notes.add(e.getMessage());
         }
-        RunModelBuilder builder = new RunModelBuilder();
+        RunModelBuilder builder = builders.get();
         if (window != null) {
             builder.measure(window);
         } else if (config.hasLoadPhase()) {
@@ -115,7 +108,6 @@ public final class RunReader {
         Path results = runDir.resolve(RunFolder.RESULTS_JTL_PATH);
         boolean windowKnown = window != null || config.hasLoadPhase();
         FutureTask<JtlRead> jtlRead = new FutureTask<>(() -> JtlRead.of(results, builder));
-        JtlThread jtlThread = new JtlThread(jtlRead);
         if (!windowKnown) {
             jtlRead.run();
             if (builder.clientSpan() != null) {
@@ -124,20 +116,25 @@ public final class RunReader {
         }
         RecordingInfo recording = null;
         String recordingProblem = null;
+        RecordingReader reader = new RecordingReader();
+        RecordingReader.Source source = null;
         try {
-            RecordingReader reader = new RecordingReader();
-            RecordingReader.Source source = reader.open(agent);
+            source = reader.open(agent);
             builder.chooseRequests(reader, source);
-            if (windowKnown) {
-                builder.clientAfterRequests();
-                jtlThread.start();
-            }
-            recording = builder.readAll(reader, source);
         } catch (RecordingException e) {
             recordingProblem = e.getMessage();
-        } finally {
-            if (windowKnown) {
-                jtlThread.start();
+        }
+        if (windowKnown) {
+            builder.clientAfterRequests();
+            Thread t = new Thread(jtlRead, "poolscope-jtl");
+            t.setDaemon(true);
+            t.start();
+        }
+        if (recordingProblem == null) {
+            try {
+                recording = builder.readAll(reader, source);
+            } catch (RecordingException e) {
+                recordingProblem = e.getMessage();
             }
         }
         JtlRead read = JtlRead.await(jtlRead);

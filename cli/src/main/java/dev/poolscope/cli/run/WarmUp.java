@@ -44,7 +44,7 @@ final class WarmUp {
             long mixed = seconds <= 0
                     ? 0
                     : drive(client, concurrency, System.nanoTime() + seconds * 1_000_000_000L,
-                            Long.MAX_VALUE, n -> mixed(baseUrl, PRODUCTS + n));
+                            n -> mixed(baseUrl, PRODUCTS + n));
             return new Result(primed, (prime ? 1 : 0) + mixed);
         }
     }
@@ -68,18 +68,17 @@ final class WarmUp {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Sends requests 1, 2, ... from {@code concurrency} threads until {@code limit} or the deadline. */
-    private static long drive(HttpClient client, int concurrency, long deadlineNanos, long limit,
+    /** Sends requests 1, 2, ... from {@code concurrency} threads until the deadline; how many were sent. */
+    private static long drive(HttpClient client, int concurrency, long deadlineNanos,
             LongFunction<HttpRequest> request) {
         AtomicLong next = new AtomicLong();
         try (ExecutorService workers = Executors.newFixedThreadPool(concurrency)) {
             for (int w = 0; w < concurrency; w++) {
                 workers.submit(() -> {
-                    long n;
-                    while ((n = next.incrementAndGet()) <= limit && System.nanoTime() < deadlineNanos
-                            && !Thread.currentThread().isInterrupted()) {
+                    while (System.nanoTime() < deadlineNanos && !Thread.currentThread().isInterrupted()) {
                         try {
-                            client.send(request.apply(n), HttpResponse.BodyHandlers.discarding());
+                            client.send(request.apply(next.incrementAndGet()),
+                                    HttpResponse.BodyHandlers.discarding());
                         } catch (java.io.IOException e) {
                             // Warm-up failures show up again, and are counted, in the measured run.
                         } catch (InterruptedException e) {
@@ -89,7 +88,7 @@ final class WarmUp {
                 });
             }
         }
-        return Math.min(next.get() - concurrency, limit);
+        return next.get();
     }
 
     private static HttpRequest.Builder request(String url, long requestNumber) {
