@@ -20,6 +20,8 @@ class BackendConfiguration {
     BackendServices backendServices(ConfigurableEnvironment env) {
         PropertySource<?> source = env.getPropertySources().get(EmbeddedBackends.SOURCE_NAME);
         if (source instanceof EmbeddedBackends.BackendPropertySource backends) {
+            // The beans that talk to the servers depend on this one (below): they are made once the servers are up.
+            backends.services.awaitStarted();
             return backends.services;
         }
         return new BackendServices();

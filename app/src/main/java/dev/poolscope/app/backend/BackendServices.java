@@ -1,6 +1,8 @@
 package dev.poolscope.app.backend;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +19,35 @@ public final class BackendServices implements AutoCloseable {
     RedisServer redis;
     int redisPort;
     Watchdog watchdog;
+    /** Done when the servers are up (or failed to start); done from the outset when none start. */
+    private volatile CompletableFuture<Void> started = CompletableFuture.completedFuture(null);
+
+    /**
+     * Runs {@code start} on a thread of its own. Not a daemon: a JVM that exits meanwhile still waits until the
+     * servers and their watchdog are up, so the watchdog stops them rather than leaving them behind.
+     */
+    void startInBackground(Runnable start) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        started = done;
+        Thread t = new Thread(() -> {
+            try {
+                start.run();
+                done.complete(null);
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        }, "poolscope-backends");
+        t.start();
+    }
+
+    /** Waits until the servers are up; throws what kept them from starting. */
+    public void awaitStarted() {
+        try {
+            started.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
 
     public boolean embeddedPostgres() {
         return postgres != null;
@@ -47,7 +78,19 @@ public final class BackendServices implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
+        // Not under the lock: a start that fails stops its servers under it.
+        try {
+            // A start still under way would leave its servers behind.
+            started.join();
+        } catch (CompletionException e) {
+            // Said where the start was awaited; what did start is stopped below.
+        }
+        stopServers();
+    }
+
+    /** Stops the watchdog and whatever servers are running. */
+    synchronized void stopServers() {
         // First, so that it can never signal a pid reused after the servers stopped.
         if (watchdog != null) {
             watchdog.close();

@@ -20,7 +20,8 @@ import redis.embedded.RedisServer;
 /**
  * Starts a real PostgreSQL and a real Redis from binaries shipped on Maven Central when the user gave no
  * URL for them, each on a free loopback port. Runs before the application context exists, so the
- * datasource and the Redis client see ordinary Spring properties.
+ * datasource and the Redis client see ordinary Spring properties; the servers themselves start on a thread of their
+ * own while the context builds.
  */
 class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
 
@@ -33,42 +34,55 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
         }
         Map<String, Object> props = new LinkedHashMap<>();
         BackendServices services = new BackendServices();
-        try {
-            if (isBlank(env.getProperty("spring.datasource.url"))) {
-                services.postgres = startPostgres(env);
-                props.put("spring.datasource.url",
-                        "jdbc:postgresql://127.0.0.1:" + services.postgres.getPort() + "/postgres");
-                props.put("spring.datasource.username", "postgres");
-                props.put("spring.datasource.password", "");
-            }
-            if (isBlank(env.getProperty("spring.data.redis.url"))
-                    && isBlank(env.getProperty("spring.data.redis.host"))) {
-                int port = freePort();
-                services.redis = RedisServer.newRedisServer()
-                        .port(port)
-                        .bind("127.0.0.1")
-                        .setting("save \"\"")
-                        .setting("appendonly no")
-                        .setting("maxmemory 256mb")
-                        .build();
-                services.redis.start();
-                services.redisPort = port;
-                props.put("spring.data.redis.url", "redis://127.0.0.1:" + port);
-            }
-            services.watchdog = Watchdog.start(services.postgres, services.redisPort);
-        } catch (IOException | RuntimeException e) {
-            services.close();
-            throw new IllegalStateException("could not start the embedded backends: " + e.getMessage(), e);
+        boolean postgres = isBlank(env.getProperty("spring.datasource.url"));
+        boolean redis = isBlank(env.getProperty("spring.data.redis.url"))
+                && isBlank(env.getProperty("spring.data.redis.host"));
+        // The ports are chosen now, so the properties can name them before the servers are up.
+        int postgresPort = postgres ? freePort() : 0;
+        int redisPort = redis ? freePort() : 0;
+        if (postgres) {
+            props.put("spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + postgresPort + "/postgres");
+            props.put("spring.datasource.username", "postgres");
+            props.put("spring.datasource.password", "");
         }
+        if (redis) {
+            props.put("spring.data.redis.url", "redis://127.0.0.1:" + redisPort);
+        }
+        // The servers start while the context builds (PostgreSQL's initdb alone takes about a second); the beans
+        // that talk to them wait for them (BackendConfiguration).
+        services.startInBackground(() -> {
+            try {
+                if (postgres) {
+                    services.postgres = startPostgres(env, postgresPort);
+                }
+                if (redis) {
+                    services.redis = RedisServer.newRedisServer()
+                            .port(redisPort)
+                            .bind("127.0.0.1")
+                            .setting("save \"\"")
+                            .setting("appendonly no")
+                            .setting("maxmemory 256mb")
+                            .build();
+                    services.redis.start();
+                    services.redisPort = redisPort;
+                }
+                services.watchdog = Watchdog.start(services.postgres, services.redisPort);
+            } catch (IOException | RuntimeException e) {
+                services.stopServers();
+                throw new IllegalStateException("could not start the embedded backends: " + e.getMessage(),
+                        e);
+            }
+        });
         env.getPropertySources().addFirst(new BackendPropertySource(props, services));
     }
 
-    private static EmbeddedPostgres startPostgres(ConfigurableEnvironment env) throws IOException {
+    private static EmbeddedPostgres startPostgres(ConfigurableEnvironment env, int port) throws IOException {
         // Other instances of the service may share this database (run --instances): the launcher says how many
         // connections they need together.
         int maxConnections = Math.max(100, env.getProperty("lab.embedded.max-connections", Integer.class,
                 env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20));
         return EmbeddedPostgres.builder()
+                .setPort(port)
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("max_connections", Integer.toString(maxConnections))
                 // A lab database: durability costs fsyncs that would only add noise to the measurements.
