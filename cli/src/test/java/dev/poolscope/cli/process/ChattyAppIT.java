@@ -31,7 +31,7 @@ class ChattyAppIT {
 
     static final Path HOME = Path.of(System.getProperty("poolscope.home", ".."));
     static final Path CHATTY = HOME.resolve("cli/src/test/resources/ownapp/Chatty.java");
-    static final int ROUNDS = 7;
+    static final int ROUNDS = 5;
     /** Both apps measure the same interval: it starts this long after they are started (their start-up, warm-up). */
     static final long LEAD_MS = 2_500;
     static final long MEASURE_MS = 2_000;
