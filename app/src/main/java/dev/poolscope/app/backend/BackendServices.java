@@ -1,6 +1,7 @@
 package dev.poolscope.app.backend;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -16,6 +17,8 @@ public final class BackendServices implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BackendServices.class);
 
     EmbeddedPostgres postgres;
+    /** The embedded PostgreSQL's data directory, deleted once it stopped (PostgresData); null without one. */
+    Path postgresData;
     RedisServer redis;
     int redisPort;
     Watchdog watchdog;
@@ -69,6 +72,10 @@ public final class BackendServices implements AutoCloseable {
         if (postgres != null) {
             postgres.close();
             postgres = null;
+        }
+        if (postgresData != null) {
+            PostgresData.delete(postgresData);
+            postgresData = null;
         }
     }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,12 +50,12 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
         if (redis) {
             props.put("spring.data.redis.url", "redis://127.0.0.1:" + redisPort);
         }
-        // The servers start while the context builds (PostgreSQL's initdb alone takes about a second); the beans
+        // The servers start while the context builds (PostgreSQL takes one to three seconds on 2 cores); the beans
         // that talk to them wait for them (BackendConfiguration).
         services.startInBackground(() -> {
             try {
                 if (postgres) {
-                    services.postgres = startPostgres(env, postgresPort);
+                    services.postgres = startPostgres(env, postgresPort, services, PostgresData.inTempDir());
                 }
                 if (redis) {
                     services.redis = RedisServer.newRedisServer()
@@ -66,7 +68,8 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
                     services.redis.start();
                     services.redisPort = redisPort;
                 }
-                services.watchdog = Watchdog.start(services.postgres, services.redisPort);
+                services.watchdog = Watchdog.start(services.postgres, services.postgresData,
+                        services.redisPort);
             } catch (IOException | RuntimeException e) {
                 services.stopServers();
                 throw new IllegalStateException("could not start the embedded backends: " + e.getMessage(),
@@ -76,21 +79,60 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
         env.getPropertySources().addFirst(new BackendPropertySource(props, services));
     }
 
-    private static EmbeddedPostgres startPostgres(ConfigurableEnvironment env, int port) throws IOException {
+    /**
+     * PostgreSQL on {@code port}, in a data directory of the app's own ({@link PostgresData}): a copy of the template
+     * initdb made once, or, the first time, initdb's, which then becomes the template.
+     */
+    static EmbeddedPostgres startPostgres(ConfigurableEnvironment env, int port, BackendServices services,
+            PostgresData data) throws IOException {
+        PostgresData.Directory dir = data.create();
+        services.postgresData = dir.path();
+        try {
+            return postgres(env, port, dir.path(), dir.fromTemplate() ? null : data, dir.fromTemplate())
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            if (!dir.fromTemplate()) {
+                throw e;
+            }
+            // A template other binaries made (or one this PostgreSQL could not start): initdb, and keep that instead.
+            data.discard();
+            PostgresData.delete(dir.path());
+            Files.createDirectories(dir.path());
+            return postgres(env, port, dir.path(), data, false).start();
+        }
+    }
+
+    /**
+     * The server's builder; {@code keep} (null: none) keeps what initdb makes as the template, {@code copied} checks
+     * that the binaries made the template the directory was copied from.
+     */
+    private static EmbeddedPostgres.Builder postgres(ConfigurableEnvironment env, int port, Path dir,
+            PostgresData keep, boolean copied) {
         // Other instances of the service may share this database (run --instances): the launcher says how many
         // connections they need together.
         int maxConnections = Math.max(100, env.getProperty("lab.embedded.max-connections", Integer.class,
                 env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20));
-        return EmbeddedPostgres.builder()
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setPgBinaryResolver(Binaries.INSTANCE)
                 .setPort(port)
+                // The directory is the app's to delete (BackendServices, Watchdog), template copy or not.
+                .setDataDirectory(dir)
+                .setCleanDataDirectory(false)
+                // Settings go on the server's command line, none into the data directory: one template serves all.
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("max_connections", Integer.toString(maxConnections))
                 // A lab database: durability costs fsyncs that would only add noise to the measurements.
                 .setServerConfig("fsync", "off")
                 .setServerConfig("synchronous_commit", "off")
                 .setServerConfig("full_page_writes", "off")
-                .setPGStartupWait(Duration.ofSeconds(30))
-                .start();
+                .setPGStartupWait(Duration.ofSeconds(30));
+        // Called once the binaries are ready and after initdb (when it ran), before the server starts.
+        if (keep != null) {
+            builder.setDataDirectoryCustomizer(keep::keep);
+        } else if (copied) {
+            builder.setDataDirectoryCustomizer(PostgresData::madeByTheseBinaries);
+        }
+        return builder;
     }
 
     static int freePort() {

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -22,7 +23,10 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * it never signals a pid that was reused. POSIX shell only; where there is none the app runs without it and says so.
  */
 final class Watchdog implements AutoCloseable {
-    /** $1 the app's pid, $2 PostgreSQL's postmaster or 0, $3 Redis or 0. */
+    /**
+     * $1 the app's pid, $2 PostgreSQL's postmaster or 0, $3 Redis or 0, $4 PostgreSQL's data directory or "" (deleted
+     * once the postmaster is gone: it is the app's own, PostgresData).
+     */
     static final String SCRIPT = """
             while kill -0 "$1" 2>/dev/null; do sleep 1; done
             [ "$2" != 0 ] && kill -INT "$2" 2>/dev/null
@@ -30,6 +34,11 @@ final class Watchdog implements AutoCloseable {
             sleep 5
             [ "$2" != 0 ] && kill -QUIT "$2" 2>/dev/null
             [ "$3" != 0 ] && kill -KILL "$3" 2>/dev/null
+            if [ -n "$4" ]; then
+              n=0
+              while [ "$2" != 0 ] && kill -0 "$2" 2>/dev/null && [ $n -lt 10 ]; do sleep 1; n=$((n+1)); done
+              rm -rf "$4"
+            fi
             exit 0
             """;
 
@@ -40,14 +49,15 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** Starts watching; returns null (and logs why) when nothing is to be watched or no shell can run. */
-    static Watchdog start(EmbeddedPostgres postgres, int redisPort) {
+    static Watchdog start(EmbeddedPostgres postgres, Path postgresData, int redisPort) {
         long pg = postgres == null ? 0 : postmasterPid(postgres).orElse(0);
         long redis = redisPort <= 0 ? 0 : redisPid(redisPort).orElse(0);
         if (pg == 0 && redis == 0) {
             return null;
         }
         List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c", SCRIPT, "poolscope-watchdog",
-                Long.toString(ProcessHandle.current().pid()), Long.toString(pg), Long.toString(redis)));
+                Long.toString(ProcessHandle.current().pid()), Long.toString(pg), Long.toString(redis),
+                ownData(postgresData)));
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -61,6 +71,13 @@ final class Watchdog implements AutoCloseable {
                             + pg + " and Redis pid " + redis + " by hand");
             return null;
         }
+    }
+
+    /** The data directory to delete, only when PostgresData made it (the script deletes what it is given). */
+    static String ownData(Path dir) {
+        return dir != null && dir.getFileName().toString().startsWith(PostgresData.PREFIX)
+                ? dir.toAbsolutePath().toString()
+                : "";
     }
 
     long pid() {
