@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ class AppJarIT {
         Started s = start();
         try {
             String line = findInLog(s.log(),
-                    "(watchdog pid \\d+ stops PostgreSQL \\(pid \\d+\\) and Redis \\(pid \\d+\\))");
+                    "(watchdog pid \\d+ stops PostgreSQL \\(pid \\d+\\) and Redis \\(pid \\d+\\).*)");
             assertThat(line).as("the app logs its watchdog").isNotNull();
             Matcher pids = Pattern.compile(
                     "watchdog pid (\\d+) stops PostgreSQL \\(pid (\\d+)\\) and Redis \\(pid (\\d+)\\)")
@@ -91,6 +92,15 @@ class AppJarIT {
             }
             assertThat(alive(postgres)).as("PostgreSQL stopped after kill -9 of the app").isFalse();
             assertThat(alive(redis)).as("Redis stopped after kill -9 of the app").isFalse();
+            // And its data directory (the app's own copy) goes once the server is gone.
+            Matcher data = Pattern.compile("deletes PostgreSQL's data \\((.+)\\)").matcher(line);
+            assertThat(data.find()).as(line).isTrue();
+            Path dir = Path.of(data.group(1));
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (Files.exists(dir) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(dir).as("PostgreSQL's data directory after kill -9 of the app").doesNotExist();
         } finally {
             s.app().destroyForcibly();
         }

@@ -69,13 +69,17 @@ public final class BackendServices implements AutoCloseable {
 
     /** Stops the embedded PostgreSQL, as an outage would; used by fault tests. */
     public void stopPostgres() throws IOException {
-        if (postgres != null) {
-            postgres.close();
+        try {
+            if (postgres != null) {
+                postgres.close();
+            }
+        } finally {
+            // Also when the server had stopped already (zonky's own shutdown hook may have been first).
             postgres = null;
-        }
-        if (postgresData != null) {
-            PostgresData.delete(postgresData);
-            postgresData = null;
+            if (postgresData != null) {
+                PostgresData.delete(postgresData);
+                postgresData = null;
+            }
         }
     }
 

@@ -120,6 +120,9 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
                 .setCleanDataDirectory(false)
                 // Settings go on the server's command line, none into the data directory: one template serves all.
                 .setServerConfig("listen_addresses", "127.0.0.1")
+                // TCP only: no Unix socket, so no /tmp/.s.PGSQL.PORT.lock. A server killed with -9 leaves that file
+                // behind, and a later server on the same port fails on it when the pid it names was reused.
+                .setServerConfig("unix_socket_directories", "")
                 .setServerConfig("max_connections", Integer.toString(maxConnections))
                 // A lab database: durability costs fsyncs that would only add noise to the measurements.
                 .setServerConfig("fsync", "off")

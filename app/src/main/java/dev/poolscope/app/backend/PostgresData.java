@@ -2,16 +2,13 @@ package dev.poolscope.app.backend;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Comparator;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The embedded PostgreSQL's data directories. initdb makes the first one; a copy of it, kept as a template, makes
@@ -119,17 +116,35 @@ final class PostgresData {
         return template;
     }
 
-    /** Deletes {@code dir} and what is in it, as far as it can. */
+    /**
+     * Deletes {@code dir} and what is in it, as far as it can. A server that has just stopped may still remove a file
+     * or two meanwhile: what vanished is skipped, and the walk is tried again while something is left.
+     */
     static void delete(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
+        for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                            throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) {
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                        Files.deleteIfExists(d);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException | RuntimeException e) {
+                // Left for the next attempt; what is left after the last is in the temporary folder.
             }
-        } catch (IOException | UncheckedIOException e) {
-            // What is left is in the temporary folder.
         }
     }
 

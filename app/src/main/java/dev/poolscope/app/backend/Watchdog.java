@@ -55,15 +55,16 @@ final class Watchdog implements AutoCloseable {
         if (pg == 0 && redis == 0) {
             return null;
         }
+        String data = ownData(postgresData);
         List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c", SCRIPT, "poolscope-watchdog",
-                Long.toString(ProcessHandle.current().pid()), Long.toString(pg), Long.toString(redis),
-                ownData(postgresData)));
+                Long.toString(ProcessHandle.current().pid()), Long.toString(pg), Long.toString(redis), data));
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             // Logging is not set up while the environment is prepared: say it on the console, like the ready line.
             System.out.println("poolscope-app: watchdog pid " + p.pid() + " stops PostgreSQL (pid " + pg
-                    + ") and Redis (pid " + redis + ") if this app dies");
+                    + ") and Redis (pid " + redis + ") if this app dies"
+                    + (data.isEmpty() ? "" : ", and deletes PostgreSQL's data (" + data + ")"));
             return new Watchdog(p);
         } catch (IOException | RuntimeException e) {
             System.out.println(
