@@ -15,8 +15,8 @@ import reactor.netty.http.server.HttpServer;
 /**
  * Keeps kept-alive connections read. Reactor Netty 1.2.18 (Spring Boot 3.5's) reads each connection on demand and
  * can forget to ask again (reactor/reactor-netty#4361, fixed upstream in September 2026, in no 1.2 release up to
- * 1.2.18): a request that arrives
- * before the previous exchange on its connection has ended is queued with its end-of-request marker; when the queue is
+ * 1.2.18): a request that arrives before the previous exchange on its connection has ended is queued with its
+ * end-of-request marker; when the queue is
  * drained and that request is answered at once, on the event loop ({@code /api/ping}), its exchange ends while the
  * marker is still queued, and the marker is then drained with no exchange to take it and no read asked for. The
  * connection's next request then waits in the socket until its client gives up: the 30 s stalls of the warm-up. The

@@ -156,6 +156,10 @@ class AppJarIT {
                 assertThat(listening(Integer.parseInt(pgPort))).as("embedded PostgreSQL stopped with the app")
                         .isFalse();
             }
+            // Its data directory (the app's own copy) went with it, without the watchdog.
+            String data = findInLog(log, "deletes PostgreSQL's data \\((.+)\\)");
+            assertThat(data).as("the watchdog line names the data directory").isNotNull();
+            assertThat(Path.of(data)).as("PostgreSQL's data directory after a clean stop").doesNotExist();
         } finally {
             app.destroyForcibly();
         }

@@ -133,8 +133,13 @@ class FaultsIT {
             long[] backends = backends(dir);
             pids.add(backends[0]);
             pids.add(backends[1]);
+            Path data = postgresData(dir);
+            assertThat(data).isDirectory();
             launcher.destroyForcibly(); // kill -9 of the launcher JVM: its shutdown hook never runs
             awaitDead(pids.stream().mapToLong(Long::longValue).toArray(), 60);
+            // The app's PostgreSQL data goes too (the app's clean stop or its watchdog deletes it).
+            await(() -> !Files.exists(data), 30);
+            assertThat(data).as("PostgreSQL's data directory after the launcher was killed").doesNotExist();
         } finally {
             launcher.destroyForcibly();
         }
@@ -162,6 +167,14 @@ class FaultsIT {
         Matcher m = WATCHDOG.matcher(Files.readString(dir.resolve("app.log")));
         assertThat(m.find()).as("app.log names the watchdog's PostgreSQL and Redis").isTrue();
         return new long[]{Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+    }
+
+    /** The embedded PostgreSQL's data directory, from the same line. */
+    private static Path postgresData(Path dir) throws IOException {
+        Matcher m = Pattern.compile("deletes PostgreSQL's data \\((.+)\\)")
+                .matcher(Files.readString(dir.resolve("app.log")));
+        assertThat(m.find()).as("app.log names PostgreSQL's data directory").isTrue();
+        return Path.of(m.group(1));
     }
 
     private static void awaitDead(long[] pids, int seconds) throws InterruptedException {

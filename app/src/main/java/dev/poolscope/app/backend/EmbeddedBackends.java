@@ -1,5 +1,6 @@
 package dev.poolscope.app.backend;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.env.EnvironmentPostProcessor;
@@ -87,32 +89,36 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
             PostgresData data) throws IOException {
         PostgresData.Directory dir = data.create();
         services.postgresData = dir.path();
+        if (!dir.fromTemplate()) {
+            return postgres(env, port, dir.path(), data::keep).start();
+        }
         try {
-            return postgres(env, port, dir.path(), dir.fromTemplate() ? null : data, dir.fromTemplate())
-                    .start();
-        } catch (IOException | RuntimeException e) {
-            if (!dir.fromTemplate()) {
-                throw e;
-            }
-            // A template other binaries made (or one this PostgreSQL could not start): initdb, and keep that instead.
+            return postgres(env, port, dir.path(), PostgresData::madeByTheseBinaries).start();
+        } catch (PostgresData.OtherBinaries e) {
+            // Failed before the server started: initdb, and keep that as the template instead.
             data.discard();
             PostgresData.delete(dir.path());
             Files.createDirectories(dir.path());
-            return postgres(env, port, dir.path(), data, false).start();
+            return postgres(env, port, dir.path(), data::keep).start();
+        } catch (IOException | RuntimeException e) {
+            // Not the template's fault as far as can be told (a port taken, say); the next start makes it again all
+            // the same, so that a damaged one cannot fail every start.
+            data.discard();
+            throw e;
         }
     }
 
     /**
-     * The server's builder; {@code keep} (null: none) keeps what initdb makes as the template, {@code copied} checks
-     * that the binaries made the template the directory was copied from.
+     * The server's builder; {@code beforeStart} gets the data directory once the binaries are ready and initdb (when
+     * it ran) is done, before the server starts on it.
      */
     private static EmbeddedPostgres.Builder postgres(ConfigurableEnvironment env, int port, Path dir,
-            PostgresData keep, boolean copied) {
+            Consumer<File> beforeStart) {
         // Other instances of the service may share this database (run --instances): the launcher says how many
         // connections they need together.
         int maxConnections = Math.max(100, env.getProperty("lab.embedded.max-connections", Integer.class,
                 env.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10) + 20));
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+        return EmbeddedPostgres.builder()
                 .setPgBinaryResolver(Binaries.INSTANCE)
                 .setPort(port)
                 // The directory is the app's to delete (BackendServices, Watchdog), template copy or not.
@@ -128,14 +134,8 @@ class EmbeddedBackends implements EnvironmentPostProcessor, Ordered {
                 .setServerConfig("fsync", "off")
                 .setServerConfig("synchronous_commit", "off")
                 .setServerConfig("full_page_writes", "off")
-                .setPGStartupWait(Duration.ofSeconds(30));
-        // Called once the binaries are ready and after initdb (when it ran), before the server starts.
-        if (keep != null) {
-            builder.setDataDirectoryCustomizer(keep::keep);
-        } else if (copied) {
-            builder.setDataDirectoryCustomizer(PostgresData::madeByTheseBinaries);
-        }
-        return builder;
+                .setPGStartupWait(Duration.ofSeconds(30))
+                .setDataDirectoryCustomizer(beforeStart);
     }
 
     static int freePort() {

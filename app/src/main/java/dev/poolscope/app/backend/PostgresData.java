@@ -18,8 +18,9 @@ import java.util.Set;
  *
  * <p>
  * A template names the binaries that made it ({@link Binaries}); one made by others (another PostgreSQL after an
- * upgrade) fails the start before the server starts, and is discarded and made again (EmbeddedBackends). A template
- * that cannot be read or written is only a slower start. Each directory is the app's
+ * upgrade) fails the start before the server starts, and is discarded and made again (EmbeddedBackends); so is one
+ * whose server failed to start for any other reason, by the next start. A template that cannot be read or written is
+ * only a slower start. Each directory is the app's
  * own and is deleted when its server stops: by {@link BackendServices} on a clean stop, by the {@link Watchdog} when
  * the app dies.
  */
@@ -70,13 +71,13 @@ final class PostgresData {
         if (Files.exists(template)) {
             return;
         }
+        String binaries = Binaries.INSTANCE.digest();
+        if (binaries == null) {
+            return;
+        }
         Path partial = null;
         try {
             partial = Files.createTempDirectory(template.getParent(), PREFIX + "partial-");
-            String binaries = Binaries.INSTANCE.digest();
-            if (binaries == null) {
-                return;
-            }
             copy(initialized.toPath(), partial);
             Files.writeString(partial.resolve(BINARIES), binaries);
             Files.move(partial, template, StandardCopyOption.ATOMIC_MOVE);
@@ -103,7 +104,14 @@ final class PostgresData {
             made = null;
         }
         if (now == null || !now.equals(made)) {
-            throw new IllegalStateException("the PostgreSQL data template was made by other binaries");
+            throw new OtherBinaries();
+        }
+    }
+
+    /** The template a directory was copied from was made by other binaries than the ones now in use. */
+    static final class OtherBinaries extends IllegalStateException {
+        OtherBinaries() {
+            super("the PostgreSQL data template was made by other binaries");
         }
     }
 

@@ -61,7 +61,7 @@ final class Watchdog implements AutoCloseable {
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            // Logging is not set up while the environment is prepared: say it on the console, like the ready line.
+            // On the console, like the ready line, which launchers and tests read back.
             System.out.println("poolscope-app: watchdog pid " + p.pid() + " stops PostgreSQL (pid " + pg
                     + ") and Redis (pid " + redis + ") if this app dies"
                     + (data.isEmpty() ? "" : ", and deletes PostgreSQL's data (" + data + ")"));
