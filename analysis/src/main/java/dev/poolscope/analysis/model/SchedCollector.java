@@ -28,6 +28,12 @@ final class SchedCollector implements Collector<SchedCollector> {
 
     @Override
     public void schedStat(Events.SchedStat e) {
+        // Earlier agents wrote -1 for a counter they could not read (a thread ending mid-sample); kept, it would
+        // read as a counter that fell and give negative deltas.
+        if (e.cpuNanos() < 0 || e.runDelayNanos() < 0 || e.voluntarySwitches() < 0
+                || e.involuntarySwitches() < 0) {
+            return;
+        }
         SchedSeries s = sched.computeIfAbsent(e.javaThreadId(), k -> new SchedSeries());
         s.threadName = e.threadName();
         s.osThreadId = e.osThreadId();

@@ -16,10 +16,23 @@ final class ProcTaskStats {
     private static final byte[] INVOLUNTARY_KEY = "\nnonvoluntary_ctxt_switches:"
             .getBytes(StandardCharsets.US_ASCII);
     private final byte[] buf = new byte[8192];
+    private final String taskDir;
 
-    /** Fills {@code out} (5 longs, -1 when unknown); false when the task is gone. */
+    ProcTaskStats() {
+        this("/proc/self/task/");
+    }
+
+    /** {@code taskDir} holds one folder per tid, as {@code /proc/self/task/} does. */
+    ProcTaskStats(String taskDir) {
+        this.taskDir = taskDir;
+    }
+
+    /**
+     * Fills {@code out} (5 longs); false when the task is gone or a counter could not be read. A task can end between
+     * the two files' reads: a sample with a counter missing would read as a counter that fell, so none is given.
+     */
     boolean read(long tid, long[] out) {
-        String base = "/proc/self/task/" + tid;
+        String base = taskDir + tid;
         int n = slurp(base + "/schedstat");
         if (n <= 0) {
             return false;
@@ -39,6 +52,11 @@ final class ProcTaskStats {
         n = slurp(base + "/status");
         out[VOLUNTARY] = n > 0 ? numberAfter(VOLUNTARY_KEY, n) : -1;
         out[INVOLUNTARY] = n > 0 ? numberAfter(INVOLUNTARY_KEY, n) : -1;
+        for (long v : out) {
+            if (v < 0) {
+                return false;
+            }
+        }
         return true;
     }
 

@@ -209,10 +209,18 @@ class StarvedPoolIT {
                         "tid matches JFR's for " + e.getString(ThreadSchedStatEvent.THREAD_NAME));
                 sampledWorkers.add(e.getLong(ThreadSchedStatEvent.JAVA_THREAD_ID));
             }
+            // A tracked thread has run code; it may not have blocked yet. No counter is ever missing (-1).
             assertTrue(e.getLong(ThreadSchedStatEvent.CPU_NANOS) > 0
-                    && e.getLong(ThreadSchedStatEvent.VOLUNTARY_SWITCHES) > 0
-                    && e.getLong(ThreadSchedStatEvent.RUN_DELAY_NANOS) >= 0);
+                    && e.getLong(ThreadSchedStatEvent.VOLUNTARY_SWITCHES) >= 0
+                    && e.getLong(ThreadSchedStatEvent.INVOLUNTARY_SWITCHES) >= 0
+                    && e.getLong(ThreadSchedStatEvent.RUN_DELAY_NANOS) >= 0
+                    && e.getLong(ThreadSchedStatEvent.TIMESLICES) >= 0, e::toString);
         }
+        assertTrue(
+                sched.stream()
+                        .anyMatch(e -> sampledWorkers.contains(e.getLong(ThreadSchedStatEvent.JAVA_THREAD_ID))
+                                && e.getLong(ThreadSchedStatEvent.VOLUNTARY_SWITCHES) > 0),
+                "workers that parked on the pool say so");
         assertTrue(sampledWorkers.size() >= 10, "workers sampled: " + sampledWorkers.size());
         assertTrue(
                 sched.stream()

@@ -1,5 +1,6 @@
 package dev.poolscope.agent.threads;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reads the real /proc of this test's own thread (Linux only). */
 class ProcTaskStatsTest {
@@ -44,6 +46,24 @@ class ProcTaskStatsTest {
     @Test
     void aVanishedTaskIsReportedAsGone() {
         assertFalse(new ProcTaskStats().read(Integer.MAX_VALUE, new long[5]));
+    }
+
+    @Test
+    void aTaskThatEndsBetweenItsTwoFilesGivesNoSample(@TempDir Path dir) throws Exception {
+        // What a task that ended after its schedstat was read looks like: the status file is gone.
+        Files.createDirectories(dir.resolve("77"));
+        Files.writeString(dir.resolve("77/schedstat"), "5000 200 3\n");
+        ProcTaskStats stats = new ProcTaskStats(dir + "/");
+        assertFalse(stats.read(77, new long[5]));
+
+        Files.writeString(dir.resolve("77/status"), "Name:\tx\nvoluntary_ctxt_switches:\t4\n"
+                + "nonvoluntary_ctxt_switches:\t9\n");
+        long[] out = new long[5];
+        assertTrue(stats.read(77, out));
+        assertArrayEquals(new long[]{5000, 200, 3, 4, 9}, out);
+
+        Files.writeString(dir.resolve("77/status"), "Name:\tx\nvoluntary_ctxt_switches:\t4\n");
+        assertFalse(stats.read(77, new long[5]), "a counter missing from status");
     }
 
     @Test
