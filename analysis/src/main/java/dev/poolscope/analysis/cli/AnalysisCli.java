@@ -1,6 +1,8 @@
 package dev.poolscope.analysis.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.poolscope.analysis.output.OneLine;
@@ -25,6 +27,20 @@ public final class AnalysisCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        List<String> full = JitChoice.relaunch(args);
+        if (full != null) {
+            try {
+                Process child = new ProcessBuilder(full).inheritIO().start();
+                // Stopped (Ctrl-C, SIGTERM), this JVM stops the one doing the work.
+                Runtime.getRuntime().addShutdownHook(new Thread(child::destroy, "poolscope-analysis-child"));
+                System.exit(child.waitFor());
+            } catch (IOException e) {
+                // The same analysis, only slower: go on in this JVM.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                System.exit(FAILED);
+            }
+        }
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -13,6 +13,11 @@ import java.util.List;
  */
 public final class Analysis {
     static final String DEFAULT_HEAP = "512m";
+    /**
+     * The C1 compiler alone: most of a small input's analysis time is C2's. The analysis restarts itself with both
+     * compilers when its input is large (its JitChoice); the poolscope script passes the same option.
+     */
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private final Layout layout;
     private final String heap;
@@ -46,7 +51,7 @@ public final class Analysis {
     public List<String> command(List<String> args) {
         layout.require(layout.analysisJar(), "analysis");
         List<String> command = new ArrayList<>(
-                List.of(Java.bin(), heap, "-jar", layout.analysisJar().toString()));
+                List.of(Java.bin(), heap, C1_ONLY, "-jar", layout.analysisJar().toString()));
         command.addAll(args);
         return command;
     }

@@ -1,0 +1,70 @@
+package dev.poolscope.analysis.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.poolscope.analysis.fixtures.SyntheticRun;
+
+class JitChoiceTest {
+    private static final long MB = 1L << 20;
+
+    @Test
+    void theInputIsTheRecordingsAndResultsTheArgumentsName(@TempDir Path dir) throws Exception {
+        sparse(dir.resolve("run/agent/recording.jfr"), 100 * MB);
+        sparse(dir.resolve("run/agent/jfr-repository/2026_11_26/chunk.jfr"), 10 * MB);
+        sparse(dir.resolve("run/jmeter/results.jtl"), 200 * MB);
+        sparse(dir.resolve("run/report.html"), 500 * MB);
+        sparse(dir.resolve("profile.jfr"), 7 * MB);
+        assertThat(JitChoice.inputBytes(new String[]{"analyze", dir.resolve("run").toString()}))
+                .isEqualTo(310 * MB);
+        assertThat(JitChoice.inputBytes(new String[]{"flame", dir.resolve("profile.jfr").toString(), "--mode",
+                "wall"})).isEqualTo(7 * MB);
+        assertThat(JitChoice.inputBytes(new String[]{"analyze", dir.resolve("missing").toString()})).isZero();
+    }
+
+    @Test
+    void onlyALargeInputOfAC1OnlyJvmRestartsWithBothCompilers(@TempDir Path dir) throws Exception {
+        sparse(dir.resolve("small/agent/recording.jfr"), JitChoice.LARGE_BYTES);
+        sparse(dir.resolve("large/agent/recording.jfr"), JitChoice.LARGE_BYTES + 1);
+        String[] small = {"analyze", dir.resolve("small").toString()};
+        String[] large = {"analyze", dir.resolve("large").toString()};
+        List<String> c1 = List.of("-Xmx512m", JitChoice.C1_ONLY, "-Dx=y");
+        assertThat(JitChoice.relaunch(small, c1, "/jdk/bin/java", "a.jar")).isNull();
+        assertThat(JitChoice.relaunch(large, List.of("-Xmx512m"), "/jdk/bin/java", "a.jar")).isNull();
+        assertThat(JitChoice.relaunch(large, c1, null, "a.jar")).isNull();
+        assertThat(JitChoice.relaunch(large, c1, "/jdk/bin/java", "a.jar")).containsExactly("/jdk/bin/java",
+                "-Xmx512m", "-Dx=y", "-cp", "a.jar", "dev.poolscope.analysis.cli.AnalysisCli", "analyze",
+                dir.resolve("large").toString());
+    }
+
+    /** The real restart: a C1-only JVM given a large input hands the work to a child and passes on its result. */
+    @Test
+    void aRestartedAnalysisWritesTheReport(@TempDir Path dir) throws Exception {
+        Path run = new SyntheticRun().write(dir.resolve("run")).runDir();
+        // Beside the run's own files, which the analysis reads: enough bytes to count as a large input.
+        sparse(run.resolve("extra/padding.jtl"), JitChoice.LARGE_BYTES + 1);
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "-Xmx256m", JitChoice.C1_ONLY, "-cp", System.getProperty("java.class.path"),
+                AnalysisCli.class.getName(), "analyze", run.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out.strip()).startsWith("wrote ");
+        assertThat(run.resolve("summary.json")).isNotEmptyFile();
+    }
+
+    private static void sparse(Path file, long size) throws Exception {
+        Files.createDirectories(file.getParent());
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(size);
+        }
+    }
+}
