@@ -37,8 +37,7 @@ class AgentAndAnalysisTest {
         Layout layout = checkout();
         Analysis analysis = new Analysis(layout);
         assertThat(analysis.command(List.of("analyze", "/r"))).containsExactly(Java.bin(), Analysis.heap(),
-                "-jar",
-                layout.analysisJar().toString(), "analyze", "/r");
+                "-XX:TieredStopAtLevel=1", "-jar", layout.analysisJar().toString(), "analyze", "/r");
         assertThat(analysis.tool("one.convert.Main", List.of("--wall"))).containsExactly(Java.bin(),
                 Analysis.heap(), "-cp", layout.analysisJar().toString(), "one.convert.Main", "--wall");
         assertThat(Path.of(Java.bin())).isExecutable();
