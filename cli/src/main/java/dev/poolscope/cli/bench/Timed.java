@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * @param exit
  *            the child's exit code
  * @param peakRssMb
- *            the child's VmHWM as last seen alive (MB), -1 where /proc does not tell
+ *            the largest VmHWM, as last seen alive, of the child and its descendants (MB): the analysis hands a large
+ *            input to a JVM of its own; -1 where /proc does not tell
  */
 record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exit) {
 
@@ -36,12 +37,14 @@ record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exit) 
         // No guard shell: it is a child too, and its CPU would land in the figure.
         Process p = Children.trackUnguarded(new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(output.toFile()).start());
-        Path status = Path.of("/proc/" + p.pid() + "/status");
         long hwmKb = -1;
         Duration seen = Duration.ZERO;
         while (!p.waitFor(POLL_MS, TimeUnit.MILLISECONDS)) {
             // VmHWM only grows: the last reading before the process exits is its peak, to within one poll.
-            hwmKb = Math.max(hwmKb, vmHwmKb(status));
+            hwmKb = Math.max(hwmKb, vmHwmKb(p.pid()));
+            for (ProcessHandle d : p.descendants().toList()) {
+                hwmKb = Math.max(hwmKb, vmHwmKb(d.pid()));
+            }
             if (childTicks < 0) {
                 seen = p.info().totalCpuDuration().orElse(seen);
             }
@@ -70,9 +73,9 @@ record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exit) 
         return Long.parseLong(f[16 - 3]) + Long.parseLong(f[17 - 3]);
     }
 
-    private static long vmHwmKb(Path status) {
+    private static long vmHwmKb(long pid) {
         try {
-            for (String line : Files.readAllLines(status)) {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
                 if (line.startsWith("VmHWM:")) {
                     return Long.parseLong(line.substring(6).replace("kB", "").trim());
                 }

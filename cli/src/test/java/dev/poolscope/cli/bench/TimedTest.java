@@ -43,6 +43,40 @@ class TimedTest {
         assertThat(t.peakRssMb()).as("a JVM's peak resident set").isGreaterThan(10);
     }
 
+    /** The analysis hands a large input to a JVM of its own: the peak is that JVM's, not its small parent's. */
+    @Test
+    void thePeakResidentSetIsTheLargestOfTheChildAndItsDescendants() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "Linux: /proc/self/stat");
+        Path classes = Path.of(Burn.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Timed t = Timed.run(List.of(Java.bin(), "-Xmx16m", "-cp", classes.toString(), Spawn.class.getName(),
+                Java.bin(), classes.toString()), work.resolve("spawn.txt"));
+        assertThat(t.exit()).as(Files.readString(work.resolve("spawn.txt"))).isZero();
+        assertThat(t.peakRssMb()).as("the grandchild touched 256 MB").isGreaterThan(256);
+    }
+
+    /** Starts a JVM that touches 256 MB for a second, and waits for it. */
+    public static final class Spawn {
+        public static void main(String[] args) throws Exception {
+            Process p = new ProcessBuilder(args[0], "-Xms300m", "-Xmx300m", "-XX:+AlwaysPreTouch", "-cp",
+                    args[1],
+                    Hold.class.getName()).inheritIO().start();
+            System.exit(p.waitFor());
+        }
+    }
+
+    /** Holds 256 MB, touched, for a second. */
+    public static final class Hold {
+        static volatile byte[] kept;
+
+        public static void main(String[] args) throws Exception {
+            kept = new byte[256 << 20];
+            for (int i = 0; i < kept.length; i += 4096) {
+                kept[i] = 1;
+            }
+            Thread.sleep(1000);
+        }
+    }
+
     /** Burns N ms of its own CPU, then prints the CPU its process has used (ns). */
     public static final class Burn {
         static volatile long sink;
