@@ -9,19 +9,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.poolscope.format.launch.AnalysisJvm;
+
 /**
  * Which JIT the analysis runs with. Both launchers (the {@code poolscope} script and the cli's {@code Analysis}) start
- * it with the C1 compiler alone ({@link #C1_ONLY}): most of a small input's CPU time is the C2 compiler's, which pays
+ * it with the C1 compiler alone ({@link AnalysisJvm#C1_ONLY}): most of a small input's CPU time is the C2 compiler's, which pays
  * back only over a large input. An input over {@link #LARGE_BYTES} restarts the analysis, once, with the JVM's full
  * tiered compilation.
  *
  * <p>
- * Measured on 2 cores, alternated, JDK 25, -Xmx512m (docs/lab/analysis-speed.md, 2026-11-26): a 30 s lab run (6.5 MB)
+ * Measured on 2 cores, alternated, JDK 25, -Xmx512m (docs/lab/analysis-speed.md, 2026-11-26): a 30 s lab run (about 7 MB)
  * 2.9 s wall / 5.4 s CPU with both compilers against 2.1 s / 2.7 s with C1 alone; a 298 MB input 11.3–11.6 s against
  * 10.3–10.6 s; 595 MB 16.0–17.2 s against 17.8–18.3 s; 1.2 GB 22.2 s against 26.5 s.
  */
 final class JitChoice {
-    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    static final String C1_ONLY = AnalysisJvm.C1_ONLY;
     /** Recordings and .jtl files together, in bytes: below it C1 alone was faster in every measurement. */
     static final long LARGE_BYTES = 256L << 20;
     /** How deep a run folder keeps its inputs: RUN/agent-N/jfr-repository/DATE/chunk.jfr in a sweep's run. */

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.poolscope.format.launch.AnalysisJvm;
+
 /**
  * The analysis as a process, the one way poolscope starts it: {@code java -Xmx... -jar analysis.jar COMMAND ...}. The
  * cli needs the analysis module for build order only (it is not on the cli's class path). Every start gets the same
@@ -13,11 +15,6 @@ import java.util.List;
  */
 public final class Analysis {
     static final String DEFAULT_HEAP = "512m";
-    /**
-     * The C1 compiler alone: most of a small input's analysis time is C2's. The analysis restarts itself with both
-     * compilers when its input is large (its JitChoice); the poolscope script passes the same option.
-     */
-    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private final Layout layout;
     private final String heap;
@@ -51,7 +48,7 @@ public final class Analysis {
     public List<String> command(List<String> args) {
         layout.require(layout.analysisJar(), "analysis");
         List<String> command = new ArrayList<>(
-                List.of(Java.bin(), heap, C1_ONLY, "-jar", layout.analysisJar().toString()));
+                List.of(Java.bin(), heap, AnalysisJvm.C1_ONLY, "-jar", layout.analysisJar().toString()));
         command.addAll(args);
         return command;
     }

@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.poolscope.format.launch.AnalysisJvm;
+
 /** The one place each is built: the agent's options and the analysis' command line. */
 class AgentAndAnalysisTest {
 
@@ -37,11 +39,18 @@ class AgentAndAnalysisTest {
         Layout layout = checkout();
         Analysis analysis = new Analysis(layout);
         assertThat(analysis.command(List.of("analyze", "/r"))).containsExactly(Java.bin(), Analysis.heap(),
-                "-XX:TieredStopAtLevel=1", "-jar", layout.analysisJar().toString(), "analyze", "/r");
+                AnalysisJvm.C1_ONLY, "-jar", layout.analysisJar().toString(), "analyze", "/r");
         assertThat(analysis.tool("one.convert.Main", List.of("--wall"))).containsExactly(Java.bin(),
                 Analysis.heap(), "-cp", layout.analysisJar().toString(), "one.convert.Main", "--wall");
         assertThat(Path.of(Java.bin())).isExecutable();
         assertThat(Java.tool("jcmd")).isExecutable();
+    }
+
+    /** The script starts analyze, compare and export itself: with the same option as every other analysis. */
+    @Test
+    void theScriptStartsTheAnalysisWithTheSameJit() throws Exception {
+        String script = Files.readString(Path.of("../poolscope"));
+        assertThat(script).contains("-Xmx${POOLSCOPE_ANALYSIS_XMX:-512m}\" " + AnalysisJvm.C1_ONLY + " -jar");
     }
 
     /** A checkout whose jars are where a build puts them (empty: only their paths are used here). */
