@@ -23,7 +23,6 @@ import dev.poolscope.format.launch.AnalysisJvm;
  * 10.3–10.6 s; 595 MB 16.0–17.2 s against 17.8–18.3 s; 1.2 GB 22.2 s against 26.5 s.
  */
 final class JitChoice {
-    static final String C1_ONLY = AnalysisJvm.C1_ONLY;
     /** Recordings and .jtl files together, in bytes: below it C1 alone was faster in every measurement. */
     static final long LARGE_BYTES = 256L << 20;
     /** How deep a run folder keeps its inputs: RUN/agent-N/jfr-repository/DATE/chunk.jfr in a sweep's run. */
@@ -43,12 +42,12 @@ final class JitChoice {
 
     /** As {@link #relaunch(String[])}, for a JVM with these options, this java binary and this class path. */
     static List<String> relaunch(String[] args, List<String> jvmOptions, String java, String classPath) {
-        if (java == null || !jvmOptions.contains(C1_ONLY) || inputBytes(args) <= LARGE_BYTES) {
+        if (java == null || !jvmOptions.contains(AnalysisJvm.C1_ONLY) || inputBytes(args) <= LARGE_BYTES) {
             return null;
         }
         List<String> command = new ArrayList<>();
         command.add(java);
-        jvmOptions.stream().filter(a -> !a.equals(C1_ONLY)).forEach(command::add);
+        jvmOptions.stream().filter(a -> !a.equals(AnalysisJvm.C1_ONLY)).forEach(command::add);
         command.addAll(List.of("-cp", classPath, AnalysisCli.class.getName()));
         command.addAll(List.of(args));
         return command;

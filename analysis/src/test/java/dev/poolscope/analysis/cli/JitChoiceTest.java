@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.poolscope.analysis.fixtures.SyntheticRun;
+import dev.poolscope.format.launch.AnalysisJvm;
 
 class JitChoiceTest {
     private static final long MB = 1L << 20;
@@ -36,7 +38,7 @@ class JitChoiceTest {
         sparse(dir.resolve("large/agent/recording.jfr"), JitChoice.LARGE_BYTES + 1);
         String[] small = {"analyze", dir.resolve("small").toString()};
         String[] large = {"analyze", dir.resolve("large").toString()};
-        List<String> c1 = List.of("-Xmx512m", JitChoice.C1_ONLY, "-Dx=y");
+        List<String> c1 = List.of("-Xmx512m", AnalysisJvm.C1_ONLY, "-Dx=y");
         assertThat(JitChoice.relaunch(small, c1, "/jdk/bin/java", "a.jar")).isNull();
         assertThat(JitChoice.relaunch(large, List.of("-Xmx512m"), "/jdk/bin/java", "a.jar")).isNull();
         assertThat(JitChoice.relaunch(large, c1, null, "a.jar")).isNull();
@@ -52,13 +54,48 @@ class JitChoiceTest {
         // Beside the run's own files, which the analysis reads: enough bytes to count as a large input.
         sparse(run.resolve("extra/padding.jtl"), JitChoice.LARGE_BYTES + 1);
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "-Xmx256m", JitChoice.C1_ONLY, "-cp", System.getProperty("java.class.path"),
+                "-Xmx256m", AnalysisJvm.C1_ONLY, "-cp", System.getProperty("java.class.path"),
                 AnalysisCli.class.getName(), "analyze", run.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor()).as(out).isZero();
         assertThat(out.strip()).startsWith("wrote ");
         assertThat(run.resolve("summary.json")).isNotEmptyFile();
+    }
+
+    /**
+     * Ctrl-C or SIGTERM to the JVM a launcher started stops the restarted one too. The JVMs run interpreted
+     * ({@code -Xint}, which the restart keeps), so the restarted analysis is still at work when the first is stopped.
+     */
+    @Test
+    void stoppingTheFirstJvmStopsTheRestartedOne(@TempDir Path dir) throws Exception {
+        Path run = new SyntheticRun().write(dir.resolve("run")).runDir();
+        sparse(run.resolve("extra/padding.jtl"), JitChoice.LARGE_BYTES + 1);
+        Process first = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-Xint",
+                "-Xmx256m", AnalysisJvm.C1_ONLY, "-cp", System.getProperty("java.class.path"),
+                AnalysisCli.class.getName(), "analyze", run.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        try {
+            ProcessHandle restarted = null;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (restarted == null && first.isAlive() && System.nanoTime() < deadline) {
+                restarted = first.children().findFirst().orElse(null);
+                Thread.sleep(20);
+            }
+            assertThat(restarted).as("the restarted analysis").isNotNull();
+            // Past its JVM's start-up, as a user's Ctrl-C would come: a SIGTERM that arrives while a JVM is still
+            // starting is acted on only once it has started.
+            Thread.sleep(1500);
+            assertThat(restarted.isAlive()).as("still at work").isTrue();
+            first.destroy();
+            assertThat(first.waitFor(20, TimeUnit.SECONDS)).as("the first JVM stopped").isTrue();
+            // Left alone, the interpreted analysis went on for 4.4 s more; stopped with the first, it was gone with it.
+            restarted.onExit().completeOnTimeout(restarted, 2, TimeUnit.SECONDS).get();
+            assertThat(restarted.isAlive()).as("the restarted one stopped with it").isFalse();
+        } finally {
+            first.descendants().forEach(ProcessHandle::destroyForcibly);
+            first.destroyForcibly();
+        }
     }
 
     private static void sparse(Path file, long size) throws Exception {
