@@ -50,6 +50,24 @@ public final class Facts {
                 .average().orElse(Double.NaN);
     }
 
+    /** This JVM's mean CPU (user and system) as a fraction of the machine's, NaN without jdk.CPULoad samples. */
+    public static double meanJvmCpu(RunModel run) {
+        return run.process().cpuLoad().stream().mapToDouble(c -> c.jvmUser() + c.jvmSystem())
+                .filter(d -> !Double.isNaN(d))
+                .average().orElse(Double.NaN);
+    }
+
+    /**
+     * Every other process's mean CPU as a fraction of the machine's: each sample's machine total less this JVM's
+     * (never below 0: the two are read at slightly different instants), NaN without samples of both.
+     */
+    public static double meanOtherCpu(RunModel run) {
+        return run.process().cpuLoad().stream()
+                .mapToDouble(c -> Math.max(0, c.machineTotal() - c.jvmUser() - c.jvmSystem()))
+                .filter(d -> !Double.isNaN(d))
+                .average().orElse(Double.NaN);
+    }
+
     public static boolean hasRequests(RunModel run) {
         return !run.requests().isEmpty();
     }

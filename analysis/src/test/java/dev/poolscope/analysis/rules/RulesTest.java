@@ -81,6 +81,31 @@ class RulesTest {
     }
 
     /**
+     * The same run queue on a host where other processes took more of the CPU than this JVM: said, with both means
+     * (the JVM 50% and 20% in the two samples, the machine 98% and 100%: others 48% and 80%, means 64% against 35%).
+     * The score does not change: the workers did wait.
+     */
+    @Test
+    void cpuOversubscriptionOnAHostOthersTook() {
+        RuleResult r = Scenario.run(new CpuOversubscriptionRule(),
+                new Scenario().schedStat(100, 300).cpuLoad(0.15, 0.05, 1.0));
+        assertThat(r.sentence())
+                .isEqualTo("CPU oversubscription: the 1 worker threads spent 75% of the time they"
+                        + " wanted a CPU waiting for one (0.30 s of run delay per second), machine CPU peaked at 100%;"
+                        + " 30% of server time was runnable but not scheduled. Other processes used 64% of the machine"
+                        + " CPU on average and this JVM 35%: most of the CPU time the workers competed for went to"
+                        + " other processes (a load generator or a database on the same host?), which a smaller thread"
+                        + " pool does not give back. Measure again with those on other machines, or with CPUs reserved"
+                        + " for the app, before sizing its threads on this run.");
+        assertBand(r, RuleResult.Severity.WARNING, 84, 86);
+        assertThat(r.evidence()).anySatisfy(e -> {
+            assertThat(e.name()).isEqualTo("other processes' CPU mean");
+            assertThat(e.value()).isCloseTo(64, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        // Others at 48% against the JVM's 50% (the one sample of cpuOversubscription()): nothing added there.
+    }
+
+    /**
      * The third condition, run delay per request: the same shares (workers waited for a CPU 75% of the time they
      * wanted one; 60% of server time runnable), once in requests of 1 ms and once in requests of 20 ms. A 0.6 ms
      * run-queue wait is the ordinary cost of sharing a CPU; a 12 ms one is a client-visible wait.

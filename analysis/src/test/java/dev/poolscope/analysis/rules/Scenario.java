@@ -156,6 +156,12 @@ final class Scenario {
         return this;
     }
 
+    /** One more jdk.CPULoad sample: this JVM's user and system CPU and the machine's, fractions of all its CPUs. */
+    Scenario cpuLoad(double jvmUser, double jvmSystem, double machine) {
+        b.events().cpuLoad(new Events.CpuLoad(T0 + 700 * MS, jvmUser, jvmSystem, machine));
+        return this;
+    }
+
     /** Every worker busy in every gauge sample (the worker pool alone). */
     Scenario fullWorkers() {
         for (int i = 0; i <= 10; i++) {

@@ -12,6 +12,7 @@ import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Rule;
 import dev.poolscope.analysis.rules.RuleResult;
 import dev.poolscope.analysis.rules.Threshold;
@@ -60,6 +61,8 @@ public final class CpuOversubscriptionRule implements Rule {
         double share = 100 * w.runDelayShare();
         double perSecond = w.runDelayPerSecond();
         double cpu = Facts.maxMachineCpu(run);
+        double jvm = Facts.meanJvmCpu(run);
+        double others = Facts.meanOtherCpu(run);
         double invol = w.spanNanos() == 0 ? 0 : w.involuntarySwitches() / (w.spanNanos() / 1e9 / w.threads());
         List<Evidence> ev = List.of(new Evidence("worker run delay share", share, Unit.PERCENT),
                 new Evidence("worker run delay per second", perSecond * 1000, Unit.MILLISECONDS),
@@ -68,7 +71,10 @@ public final class CpuOversubscriptionRule implements Rule {
                 new Evidence("machine CPU max", Double.isNaN(cpu) ? -1 : cpu * 100, Unit.PERCENT),
                 new Evidence("worker involuntary switches", invol, Unit.PER_SECOND),
                 new Evidence("mean run delay per request", Facts.meanMs(run, Cause.RUN_DELAY),
-                        Unit.MILLISECONDS));
+                        Unit.MILLISECONDS),
+                new Evidence("this JVM's CPU mean", Double.isNaN(jvm) ? -1 : jvm * 100, Unit.PERCENT),
+                new Evidence("other processes' CPU mean", Double.isNaN(others) ? -1 : others * 100,
+                        Unit.PERCENT));
         double serverShare = Facts.sharePct(run, Cause.RUN_DELAY);
         int score = Math.min(Math.min(RUN_DELAY_SHARE.score(share), SERVER_TIME_SHARE.score(serverShare)),
                 RUN_DELAY_PER_REQUEST.score(Facts.meanMs(run, Cause.RUN_DELAY)));
@@ -76,7 +82,22 @@ public final class CpuOversubscriptionRule implements Rule {
             return result(score, "ok", ev, num(share), w.threads(), num(serverShare));
         }
         return result(score, "found", ev, num(share), w.threads(), num(perSecond),
-                Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)));
+                Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)),
+                shared(jvm, others));
+    }
+
+    /**
+     * When other processes used more of the machine's CPU than this JVM, most of the CPU the workers queued for was
+     * theirs: the scheduler shares the cores among the host's runnable threads (by session or cgroup first, where
+     * Linux's autogroup or cgroups group them), and a smaller pool gives the app no more of them. Said, so that a
+     * thread count is not sized on a host the app did not have to itself; the score stays, since the workers did
+     * wait.
+     */
+    static String shared(double jvm, double others) {
+        if (Double.isNaN(jvm) || Double.isNaN(others) || others <= jvm) {
+            return "";
+        }
+        return " " + Messages.format("cpu-oversubscription.shared", num(others * 100), num(jvm * 100));
     }
 
     /**
