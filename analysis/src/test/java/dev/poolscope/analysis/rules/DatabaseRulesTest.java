@@ -123,6 +123,27 @@ class DatabaseRulesTest {
                 + " would serve up to 769 req/s (143 now).");
     }
 
+    /**
+     * The same N+1 on a worker that waited for a CPU (600 ms of run delay in its second, 100 ms on CPU): CPU
+     * oversubscription scores 96, above the N+1's 95, and nothing else explains it. The run delay inside the holds
+     * goes with the repeats in proportion to their part of the hold: all 60 ms of each request's run delay fell in its
+     * 70-ms hold (6/7 of it), and the repeats are 57 ms of the hold, so 57 × 6/7 of the 60 ms, 57/70. The N+1 explains
+     * the oversubscription and is the root.
+     */
+    @Test
+    void repeatsThatWaitForACpuExplainTheRunDelay() {
+        Diagnosis.Result d = new Diagnosis().evaluate(nPlusOne().schedStat(100, 600).model());
+        assertThat(d.results()).filteredOn(r -> r.rule().equals("cpu-oversubscription"))
+                .extracting(RuleResult::score).containsExactly(96);
+        assertThat(d.links()).filteredOn(l -> l.explains().equals("cpu-oversubscription"))
+                .singleElement().satisfies(l -> {
+                    assertThat(l.rule()).isEqualTo("n-plus-one");
+                    assertThat(l.share()).isCloseTo(57.0 / 70, org.assertj.core.data.Offset.offset(1e-9));
+                });
+        assertThat(d.primaryCause()).isEqualTo("n-plus-one");
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+    }
+
     @Test
     void statementsRunOnceEachAreNoNPlusOne() {
         RuleResult r = Scenario.run(new NPlusOneRule(),

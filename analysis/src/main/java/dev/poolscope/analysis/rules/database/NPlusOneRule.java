@@ -110,14 +110,35 @@ public final class NPlusOneRule implements Rule {
     /**
      * The repeats are that share of the statement time, and that share of the statements' part of each hold: a join
      * or an IN list removes the repeated executions whole, with whatever they waited for (round trips, a CPU), so the
-     * hold shortens by all of their time, not only by the database's work in them.
+     * hold shortens by all of their time, not only by the database's work in them. For the same reason they explain
+     * the run delay inside them ({@link #runDelayShare}).
      */
     @Override
     public List<Link> explains(RunModel run) {
         Statements.InRequests in = run.statements().inRequests();
         double repeats = in.statementMs() <= 0 ? 0 : in.repeatMs() / in.statementMs();
         return List.of(new Link(id(), "database-slow", repeats),
-                new Link(id(), "pool-starvation", in.holdShare() * repeats));
+                new Link(id(), "pool-starvation", in.holdShare() * repeats),
+                new Link(id(), "cpu-oversubscription", runDelayShare(run)));
+    }
+
+    /**
+     * The share of the requests' run delay spent inside the repeats: the run delay inside connection holds (where the
+     * statements run), in proportion to the repeats' part of the hold time, over all the run delay in requests. Each
+     * repeat is a round trip whose answer its thread must then wait to process: with more runnable threads than
+     * CPUs, that wait is run delay, and it goes with the repeat. What the repeats' CPU adds to other threads' waits
+     * is not counted, so the share is the least they explain.
+     */
+    static double runDelayShare(RunModel run) {
+        Statements.InRequests in = run.statements().inRequests();
+        long runDelay = run.serverTotal().nanos(Cause.RUN_DELAY);
+        Double holdRunDelay = run.overlaps().holdRunDelayShare();
+        if (holdRunDelay == null || runDelay <= 0 || in.statementMs() <= 0 || in.holdMs() <= 0) {
+            return 0;
+        }
+        double repeatsInHolds = in.repeatMs() * Math.min(1, in.inHoldMs() / in.statementMs());
+        double inRepeatsMs = holdRunDelay * Math.min(in.holdMs(), repeatsInHolds);
+        return Math.min(1, inRepeatsMs / (runDelay / 1e6));
     }
 
     @Override
