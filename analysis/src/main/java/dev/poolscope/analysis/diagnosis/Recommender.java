@@ -76,7 +76,8 @@ public final class Recommender {
             case "downstream-slow" -> chain.onChain("connection-held")
                     ? new PoolSizing().recommend(run, m, true)
                     : new DownstreamLever().recommend(run);
-            case "cpu-oversubscription" -> new CpuSizing().recommend(m);
+            case "cpu-oversubscription" -> new CpuSizing().recommend(m, Facts.meanJvmCpu(run),
+                    Facts.meanOtherCpu(run));
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);
             case "backlog-queueing" -> freeWorkersTookNoPart(run)

@@ -106,6 +106,23 @@ class DiagnosisChainTest {
     }
 
     /**
+     * The same run on a host where other processes took more of the CPU than this JVM (64% against 35% on average):
+     * the count is the same arithmetic, and says which CPUs it assumed.
+     */
+    @Test
+    void aCpuCountOnAHostOthersTookSaysWhatItAssumed() {
+        Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600).cpuLoad(0.15, 0.05, 1.0);
+        s.maxThreads = 400;
+        Recommendation r = new Diagnosis().evaluate(s.model()).recommendation();
+        assertThat(r.threads()).isEqualTo(3);
+        assertThat(r.sentence())
+                .isEqualTo("Recommended worker threads: 3 (configured: 400): the work is CPU-bound"
+                        + " on 2 CPUs, so more threads only wait for a CPU. This count assumes the app had the 2 CPUs"
+                        + " to itself, but other processes used 64% of the machine CPU on average and this JVM 35%:"
+                        + " size the threads on a host the app has to itself.");
+    }
+
+    /**
      * Pure CPU work with 400 workers on 2 cores: each 100 ms request computed for 6 ms, waited 90 ms for a CPU, and its
      * ~270-byte response write to the local load generator took 30 of those ms (the JDK timed it as socket I/O).
      */

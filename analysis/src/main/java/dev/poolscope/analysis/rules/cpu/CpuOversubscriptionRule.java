@@ -94,10 +94,15 @@ public final class CpuOversubscriptionRule implements Rule {
      * wait.
      */
     static String shared(double jvm, double others) {
-        if (Double.isNaN(jvm) || Double.isNaN(others) || others <= jvm) {
+        if (!othersTookMore(jvm, others)) {
             return "";
         }
         return " " + Messages.format("cpu-oversubscription.shared", num(others * 100), num(jvm * 100));
+    }
+
+    /** Whether other processes used more of the machine's CPU than this JVM; false when either is unknown. */
+    static boolean othersTookMore(double jvm, double others) {
+        return !Double.isNaN(jvm) && !Double.isNaN(others) && others > jvm;
     }
 
     /**

@@ -17,6 +17,15 @@ import dev.poolscope.analysis.rules.Recommendation;
 public final class CpuSizing {
 
     public Recommendation recommend(Measured m) {
+        return recommend(m, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * {@code jvm} and {@code others}: this JVM's and every other process's mean CPU, fractions of the machine's (NaN
+     * when not recorded). When the others used more, the count is said to assume CPUs the app did not have to itself
+     * ({@link CpuOversubscriptionRule}).
+     */
+    public Recommendation recommend(Measured m, double jvm, double others) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
@@ -37,7 +46,11 @@ public final class CpuSizing {
                         num(ceiling),
                         num(m.throughput()), num((m.cpu() + m.independentWaits()) * 1000),
                         num(m.server() * 1000)));
-        return new Recommendation("cpu", threads,
-                Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores()), lines);
+        String sentence = Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores());
+        if (CpuOversubscriptionRule.othersTookMore(jvm, others)) {
+            sentence += " " + Messages.format("recommend.cpu.shared", num(others * 100), num(jvm * 100),
+                    m.cores());
+        }
+        return new Recommendation("cpu", threads, sentence, lines);
     }
 }
