@@ -68,6 +68,11 @@ public final class Facts {
                 .average().orElse(Double.NaN);
     }
 
+    /** Whether other processes used more of the machine's CPU than this JVM; false when either is unknown. */
+    public static boolean othersTookMoreCpu(double jvm, double others) {
+        return !Double.isNaN(jvm) && !Double.isNaN(others) && others > jvm;
+    }
+
     public static boolean hasRequests(RunModel run) {
         return !run.requests().isEmpty();
     }

@@ -120,9 +120,8 @@ class ReactiveRulesTest {
                         + " req/s.");
     }
 
-    @Test
-    void eventLoopSaturatedOnCpuIsSizedToTheCores() {
-        // q-i is decoded first; r-i, decoded 10 ms later, computes for 60 ms on the loop, and q-i waits.
+    /** q-i is decoded first; r-i, decoded 10 ms later, computes for 60 ms on the loop, and q-i waits. */
+    RunModel saturatedLoops() {
         for (int i = 0; i < 10; i++) {
             long s = i * 100L;
             request("q-" + i, s, s + 100);
@@ -133,7 +132,12 @@ class ReactiveRulesTest {
                     new Events.LoopStall(LOOP, T0 + (s + 10) * MS, T0 + (s + 70) * MS, "io", CPU, 10 * MS));
         }
         loopSchedStat(600, 350);
-        RunModel run = model();
+        return model();
+    }
+
+    @Test
+    void eventLoopSaturatedOnCpuIsSizedToTheCores() {
+        RunModel run = saturatedLoops();
         RuleResult r = new EventLoopSaturatedRule().evaluate(run);
         assertThat(r.sentence())
                 .isEqualTo("Event loops saturated: the 1 loops (on 2 CPUs) were busy 95% of the time,"
@@ -161,6 +165,18 @@ class ReactiveRulesTest {
                         + " 30 ms = 33.3 req/s.",
                 "Predicted at L = N = 2: throughput \u2264 N / c = 2 / 30 ms = 66.7 req/s (measured 19 req/s); more"
                         + " loops than CPUs only take turns on them (run delay).");
+    }
+
+    /** The same loops on a host where other processes took 80% of the CPU and this JVM 20%: the count says so. */
+    @Test
+    void aLoopCountOnAHostOthersTookSaysWhatItAssumed() {
+        b.events().cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.15, 0.05, 1.0));
+        Recommendation rec = new Diagnosis().evaluate(saturatedLoops()).recommendation();
+        assertThat(rec.kind()).isEqualTo("event-loops");
+        assertThat(rec.sentence())
+                .isEqualTo("Recommended event loops: 2, one per CPU (configured: 1). This count"
+                        + " assumes the app had the 2 CPUs to itself, but other processes used 80% of the machine CPU on"
+                        + " average and this JVM 20%: size the threads on a host the app has to itself.");
     }
 
     @Test

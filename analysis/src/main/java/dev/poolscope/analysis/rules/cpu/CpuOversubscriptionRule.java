@@ -94,15 +94,10 @@ public final class CpuOversubscriptionRule implements Rule {
      * wait.
      */
     static String shared(double jvm, double others) {
-        if (!othersTookMore(jvm, others)) {
+        if (!Facts.othersTookMoreCpu(jvm, others)) {
             return "";
         }
         return " " + Messages.format("cpu-oversubscription.shared", num(others * 100), num(jvm * 100));
-    }
-
-    /** Whether other processes used more of the machine's CPU than this JVM; false when either is unknown. */
-    static boolean othersTookMore(double jvm, double others) {
-        return !Double.isNaN(jvm) && !Double.isNaN(others) && others > jvm;
     }
 
     /**

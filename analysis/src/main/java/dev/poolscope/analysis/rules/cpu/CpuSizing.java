@@ -5,6 +5,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import dev.poolscope.format.folder.RunFolder;
 
 import java.util.List;
+import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
@@ -46,11 +47,19 @@ public final class CpuSizing {
                         num(ceiling),
                         num(m.throughput()), num((m.cpu() + m.independentWaits()) * 1000),
                         num(m.server() * 1000)));
-        String sentence = Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores());
-        if (CpuOversubscriptionRule.othersTookMore(jvm, others)) {
-            sentence += " " + Messages.format("recommend.cpu.shared", num(others * 100), num(jvm * 100),
-                    m.cores());
-        }
-        return new Recommendation("cpu", threads, sentence, lines);
+        return new Recommendation("cpu", threads,
+                Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores())
+                        + sharedHost(jvm, others, m.cores()),
+                lines);
+    }
+
+    /**
+     * A count sized to the cores assumes the app had them: when other processes used more of the machine's CPU than
+     * this JVM, a sentence that says so (with a leading space), else "".
+     */
+    public static String sharedHost(double jvm, double others, int cores) {
+        return Facts.othersTookMoreCpu(jvm, others)
+                ? " " + Messages.format("recommend.cpu.shared", num(others * 100), num(jvm * 100), cores)
+                : "";
     }
 }

@@ -10,6 +10,8 @@ import dev.poolscope.analysis.model.SchedTotals;
 import dev.poolscope.format.event.ThreadSchedStatEvent;
 import dev.poolscope.format.folder.RunFolder;
 import dev.poolscope.analysis.diagnosis.HealthyRule;
+import dev.poolscope.analysis.rules.cpu.CpuSizing;
+import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Recommendation;
@@ -52,9 +54,10 @@ public final class ReactiveSizing {
                         num(EventLoopSaturatedRule.busyPct(run))),
                 Messages.format("recommend.loops.ceiling", Math.min(loops, n), num(c * 1000), num(now)),
                 Messages.format("recommend.loops.predict", n, num(c * 1000), num(at), num(m.throughput())));
-        String sentence = loops == n
+        String sentence = (loops == n
                 ? Messages.format("recommend.loops.sentence.cores", n, num(at))
-                : Messages.format("recommend.loops.sentence", n, loops);
+                : Messages.format("recommend.loops.sentence", n, loops))
+                + CpuSizing.sharedHost(Facts.meanJvmCpu(run), Facts.meanOtherCpu(run), n);
         return new Recommendation("event-loops", n, sentence, lines);
     }
 
