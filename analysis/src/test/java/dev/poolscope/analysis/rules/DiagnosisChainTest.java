@@ -47,6 +47,26 @@ class DiagnosisChainTest {
                         + " 40 req/s.");
     }
 
+    /**
+     * The same holds across a slow Redis with room in the pool: no request waited for a connection, so the lever is
+     * Redis, not a thread count sized on the holds.
+     */
+    @Test
+    void slowRedisInsideHoldsWithRoomInThePoolIsNoPoolSizing() {
+        Scenario s = new Scenario().each(50, 100, HOLD).each(55, 95, REDIS_WAIT).roundTrips(40).loopSchedStat(
+                20,
+                2);
+        s.poolSize = 2;
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(d.primaryCause()).isEqualTo("redis-slow");
+        assertThat(d.chainSentence()).isEqualTo("Cause chain: holds of 50 ms, 80% of them spent waiting for"
+                + " non-database work (connection-held) ← 100%: Redis round trip 40 ms of the 40 ms callers waited"
+                + " (redis-slow).");
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+        assertThat(d.recommendation().threads()).isNull();
+        assertThat(d.recommendation().sentence()).startsWith("No thread-count change: Redis is the lever.");
+    }
+
     @Test
     void ruleOrderNeverDecidesThePrimaryCause() {
         List<Rule> rules = new ArrayList<>(new Diagnosis().rules());
