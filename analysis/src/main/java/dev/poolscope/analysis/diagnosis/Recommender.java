@@ -69,7 +69,9 @@ public final class Recommender {
         }
         return switch (primary) {
             case "pool-starvation" -> new PoolSizing().recommend(run, m, chain.onChain("connection-held"));
-            case "connection-held" -> new PoolSizing().recommend(run, m, true);
+            case "connection-held" -> holdsQueued(chain)
+                    ? new PoolSizing().recommend(run, m, true)
+                    : notThreads(primary);
             case "redis-slow" -> holdsQueued(chain)
                     ? new PoolSizing().recommend(run, m, true)
                     : new RedisLever().recommend(run);
@@ -94,10 +96,10 @@ public final class Recommender {
     }
 
     /**
-     * Whether the holds the call stretched made requests queue for connections: the chain runs through both
-     * connection-held and pool-starvation. Held connections with room in the pool cost requests nothing but the call
-     * itself, and a pool-based thread count sized on rare holds is no lever (a Redis get that reaches the database on
-     * a cache miss, 0.27 ms of hold per request, gave 4,001 threads).
+     * Whether long holds made requests queue for connections: the chain runs through both connection-held and
+     * pool-starvation. The pool sizing is only for that queue. Held connections with room in the pool cost requests
+     * nothing but the work done while holding, and a pool-based thread count sized on rare holds is no lever (a Redis
+     * get that reaches the database on a cache miss, 0.27 ms of hold per request, gave 4,001 threads).
      */
     private static boolean holdsQueued(CauseChain chain) {
         return chain.onChain("connection-held") && chain.onChain("pool-starvation");

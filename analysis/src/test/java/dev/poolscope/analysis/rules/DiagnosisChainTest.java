@@ -48,6 +48,22 @@ class DiagnosisChainTest {
     }
 
     /**
+     * Holds across a sleep with room in the pool: connection-held is the root, but no request queued for a connection,
+     * so the pool's arithmetic sizes nothing.
+     */
+    @Test
+    void connectionHeldWithRoomInThePoolIsNoPoolSizing() {
+        Scenario s = new Scenario().each(50, 100, HOLD).each(55, 95, SLEEP);
+        s.poolSize = 2;
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(d.primaryCause()).isEqualTo("connection-held");
+        assertThat(d.recommendation().kind()).isEqualTo("none");
+        assertThat(d.recommendation().threads()).isNull();
+        assertThat(d.recommendation().sentence()).isEqualTo("No thread-count change: the root cause is"
+                + " connection-held, which more or fewer threads do not fix.");
+    }
+
+    /**
      * The same holds across a slow Redis with room in the pool: no request waited for a connection, so the lever is
      * Redis, not a thread count sized on the holds.
      */

@@ -17,10 +17,6 @@ import dev.poolscope.analysis.rules.Recommendation;
  */
 public final class CpuSizing {
 
-    public Recommendation recommend(Measured m) {
-        return recommend(m, Double.NaN, Double.NaN);
-    }
-
     /**
      * {@code jvm} and {@code others}: this JVM's and every other process's mean CPU, fractions of the machine's (NaN
      * when not recorded). When the others used more, the count is said to assume CPUs the app did not have to itself
