@@ -90,6 +90,26 @@ class StarvedPoolGoldenTest {
         assertThat(actual.get("agent_cpu").isNull()).isTrue();
     }
 
+    /**
+     * The shared-host test of cpu-oversubscription and the core-sized counts reads the JDK's CPU load as the real agent
+     * records it (14 jdk.CPULoad samples here): this JVM's mean and every other process's, as shares of the machine.
+     */
+    @Test
+    void theCpuMeansComeFromTheAgentsCpuLoadSamples() {
+        JsonNode evidence = null;
+        for (JsonNode r : actual.path("diagnosis")) {
+            if (r.path("rule").asText().equals("cpu-oversubscription")) {
+                evidence = r.path("evidence");
+            }
+        }
+        assertThat(evidence).isNotNull();
+        double jvm = evidence.path("this JVM's CPU mean (%)").asDouble(-1);
+        double others = evidence.path("other processes' CPU mean (%)").asDouble(-1);
+        assertThat(jvm).as(evidence.toString()).isGreaterThan(0).isLessThanOrEqualTo(100);
+        assertThat(others).as(evidence.toString()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(100);
+        assertThat(jvm + others).as(evidence.toString()).isLessThanOrEqualTo(100.5);
+    }
+
     @Test
     void diagnosisSentencesMatchTheBaseline() {
         JsonNode rules = expected.path("diagnosis");
