@@ -27,13 +27,12 @@ public final class AnalysisCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        JitChoice.followParent();
         List<String> full = JitChoice.relaunch(args);
         if (full != null) {
             try {
-                Process child = new ProcessBuilder(full).inheritIO().start();
-                // Stopped (Ctrl-C, SIGTERM), this JVM stops the one doing the work.
-                Runtime.getRuntime().addShutdownHook(new Thread(child::destroy, "poolscope-analysis-child"));
-                System.exit(child.waitFor());
+                // However this JVM ends (Ctrl-C, SIGTERM, SIGKILL), the child follows it (JitChoice.followParent).
+                System.exit(new ProcessBuilder(full).inheritIO().start().waitFor());
             } catch (IOException e) {
                 // The same analysis, only slower: go on in this JVM.
             } catch (InterruptedException e) {

@@ -25,6 +25,9 @@ import dev.poolscope.format.launch.AnalysisJvm;
 final class JitChoice {
     /** Recordings and .jtl files together, in bytes: below it C1 alone was faster in every measurement. */
     static final long LARGE_BYTES = 256L << 20;
+    /** Set on the restarted JVM: the pid of the JVM that started it, which it outlives by no more than a moment. */
+    static final String PARENT = "poolscope.analysis.parent";
+    private static final long PARENT_POLL_MS = 200;
     /** How deep a run folder keeps its inputs: RUN/agent-N/jfr-repository/DATE/chunk.jfr in a sweep's run. */
     private static final int DEPTH = 5;
 
@@ -48,9 +51,41 @@ final class JitChoice {
         List<String> command = new ArrayList<>();
         command.add(java);
         jvmOptions.stream().filter(a -> !a.equals(AnalysisJvm.C1_ONLY)).forEach(command::add);
+        command.add("-D" + PARENT + "=" + ProcessHandle.current().pid());
         command.addAll(List.of("-cp", classPath, AnalysisCli.class.getName()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * In the restarted JVM, stops it when the JVM that started it is gone, however that one ended: a shutdown hook
+     * there would miss a SIGKILL, and the work would go on for nobody.
+     */
+    static void followParent() {
+        String parent = System.getProperty(PARENT);
+        if (parent == null) {
+            return;
+        }
+        ProcessHandle first;
+        try {
+            first = ProcessHandle.of(Long.parseLong(parent)).orElse(null);
+        } catch (NumberFormatException e) {
+            return; // Not set by relaunch: nothing to follow.
+        }
+        // Polled, not ProcessHandle.onExit: for a process that is not its child the JDK polls too, but backs off to
+        // 5 s between looks.
+        Thread t = new Thread(() -> {
+            try {
+                while (first != null && first.isAlive()) {
+                    Thread.sleep(PARENT_POLL_MS);
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+            Runtime.getRuntime().halt(AnalysisCli.FAILED);
+        }, "poolscope-analysis-parent");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** The bytes of the recordings (.jfr) and JMeter results (.jtl) the arguments name, as files or in folders. */
