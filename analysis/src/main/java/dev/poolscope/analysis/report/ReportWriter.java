@@ -110,10 +110,15 @@ public final class ReportWriter {
                 + ". Only requests and samples that started inside it count. Load ran "
                 + Fmt.num(run.durationSeconds())
                 + " s of it (first to last measured request or sample): throughput and run length use that."
-                + (run.steady().cut()
+                + (run.steady().startCut()
                         ? " It starts where the load settled: the first "
                                 + Fmt.num(run.steady().transientSeconds())
                                 + " s of load were a start-up transient, left out (Diagnosis, steady state)."
+                        : "")
+                + (run.steady().drainSeconds() > 0
+                        ? " It ends where the last request was sent: the last "
+                                + Fmt.num(run.steady().drainSeconds())
+                                + " s were a drain, left out (Diagnosis, steady state)."
                         : "");
     }
 

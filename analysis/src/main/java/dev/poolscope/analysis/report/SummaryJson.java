@@ -106,7 +106,8 @@ public final class SummaryJson {
                         ? null
                         : round(st.judgedSeconds()),
                 judged ? round(st.transientSeconds()) : null,
-                st.cut() ? st.steadyStartNanos() / 1_000_000L : null, shifts, st.sentence());
+                st.startCut() ? st.steadyStartNanos() / 1_000_000L : null, shifts, st.sentence(),
+                judged ? round(st.drainSeconds()) : null);
     }
 
     private static List<Summary.CauseLink> links(List<Link> links) {

@@ -8,13 +8,15 @@ import dev.poolscope.analysis.model.MeasuredWindow;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SteadyState;
 import dev.poolscope.analysis.rules.Messages;
+import dev.poolscope.analysis.steady.Drain;
 import dev.poolscope.analysis.steady.SteadyDetector;
 
 /**
  * Reads one agent folder onto its steady part: on the measured window (less the first seconds of load left out by
  * hand), judged for a start-up transient ({@link SteadyDetector}), and read again from the steady part's start when
- * one was found, so every figure and the verdict rest on it. Several instances are judged one by one and cut together
- * ({@link InstancesAnalyzer}).
+ * one was found or the load ended in a drain worth leaving out ({@link Drain}), so every figure and the verdict rest on
+ * it. Several instances are judged one by one and cut together at the start ({@link InstancesAnalyzer}); their drain
+ * is not left out.
  */
 public final class SteadyReader {
     private final double skipSeconds;
@@ -30,7 +32,9 @@ public final class SteadyReader {
     /** The model on its steady part, its steady state said in a note when something was left out or none found. */
     public RunReader.Result read(Path runDir, Path agent, String name) {
         RunReader.Result r = judged(runDir, agent, name);
-        SteadyState steady = r.model() == null ? SteadyState.NOT_JUDGED : r.model().steady();
+        SteadyState steady = r.model() == null
+                ? SteadyState.NOT_JUDGED
+                : Drain.judge(r.model(), r.model().steady());
         if (steady.cut()) {
             return cut(runDir, agent, name, steady.steadyWindow(r.model().window()), steady);
         }

@@ -162,7 +162,7 @@ public final class SteadyDetector {
         return measure;
     }
 
-    private static String text(String key, Object... args) {
+    static String text(String key, Object... args) {
         String pattern = TEXT.getProperty(key);
         if (pattern == null) {
             throw new IllegalStateException("no message " + key);

@@ -228,6 +228,24 @@ class DiagnosisChainTest {
     }
 
     @Test
+    void offeredConcurrencyIsNoMoreThanTheClientsThatCanHaveARequestOutstanding() {
+        // The same run from a plan of 3 threads: 10 s of client time over the 1.9 s window sums to 5.3 requests
+        // outstanding, more than 3 threads can have had (each sample counts whole, also past the window's end).
+        Scenario s = new Scenario();
+        s.maxThreads = 1;
+        Recommendation r = new Diagnosis()
+                .evaluate(s.each(5, 95, SLEEP).client(1000, 3).fullWorkers().model())
+                .recommendation();
+        assertThat(r.kind()).isEqualTo("workers");
+        assertThat(r.threads()).isEqualTo(3);
+        assertThat(r.arithmetic())
+                .contains("Offered concurrency (clients with a request outstanding) = 3: client"
+                        + " elapsed summed over the window gives 5.3, more than the 3 JMeter threads can have had"
+                        + " outstanding, so the threads bound it; share of server time not queueing = 100%; workers the"
+                        + " demand needs = 3.");
+    }
+
+    @Test
     void aBacklogWhileWorkersStoodIdleIsNotSizedWithWorkers() {
         // The same 900 ms before the server as above, but the gauges saw 1 of 200 workers busy: an acceptor hands a
         // connection to an idle worker at once, so the queue was in front of the server (here: a CPU-starved client).

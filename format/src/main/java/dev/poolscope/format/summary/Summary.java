@@ -178,13 +178,15 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
      * Whether the load settled, and what was left out before the steady part: {@code status} is {@code steady},
      * {@code transient} (the first {@code transient_s} of load were left out; the window starts at
      * {@code steady_start_ms}), {@code unsettled} (no steady part: the whole window), {@code too-short} or
-     * {@code not-judged}. Absent from a summary.json written before it existed.
+     * {@code not-judged}; {@code drain_s}: the seconds left out at the end, after the last request sent (the window
+     * ends where it was sent). Absent from a summary.json written before it existed ({@code drain_s}: before the
+     * drain was left out).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record SteadyState(@JsonProperty(STATUS) String status, @JsonProperty(SKIPPED_S) Double skippedS,
             @JsonProperty(JUDGED_S) Double judgedS, @JsonProperty(TRANSIENT_S) Double transientS,
             @JsonProperty(STEADY_START_MS) Long steadyStartMs, @JsonProperty(SHIFTS) List<Shift> shifts,
-            @JsonProperty(SENTENCE) String sentence) {
+            @JsonProperty(SENTENCE) String sentence, @JsonProperty(DRAIN_S) Double drainS) {
         public static final String STATUS = "status";
         public static final String SKIPPED_S = "skipped_s";
         public static final String JUDGED_S = "judged_s";
@@ -192,6 +194,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         public static final String STEADY_START_MS = "steady_start_ms";
         public static final String SHIFTS = "shifts";
         public static final String SENTENCE = "sentence";
+        public static final String DRAIN_S = "drain_s";
 
         /**
          * One measure over the first {@code lead_s} of load against the rest, in milliseconds per request, and the

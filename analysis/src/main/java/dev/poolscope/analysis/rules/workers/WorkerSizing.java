@@ -25,13 +25,20 @@ public final class WorkerSizing {
         double s = m.server();
         double nq = m.serverWithoutQueueing();
         double share = nq / s;
-        double demand = m.offeredConcurrency() * share;
+        // A sample that started in the window counts whole, also its part after the window's end: with responses
+        // long against the window (a burst, a short run) the sum outgrows what JMeter's threads can have had
+        // outstanding, one request each at most.
+        boolean capped = m.clients() > 0 && m.offeredConcurrency() > m.clients();
+        double offered = capped ? m.clients() : m.offeredConcurrency();
+        double demand = offered * share;
         List<String> lines = new ArrayList<>();
         lines.add(
                 Messages.format("recommend.workers.measured", num(m.throughput()), num(m.clientMean() * 1000),
                         num(s * 1000), num(nq * 1000), m.clients(), m.maxThreadsText()));
-        lines.add(Messages.format("recommend.workers.offered", num(m.offeredConcurrency()), num(100 * share),
-                num(demand)));
+        lines.add(capped
+                ? Messages.format("recommend.workers.offered.clients", num(m.offeredConcurrency()),
+                        m.clients(), num(100 * share), num(demand))
+                : Messages.format("recommend.workers.offered", num(offered), num(100 * share), num(demand)));
         double bound = demand;
         if (m.poolSize() != null && m.hold() > 0) {
             double pool = m.poolSize() * (s - m.poolWait()) / m.hold();
@@ -46,7 +53,7 @@ public final class WorkerSizing {
             bound = Math.min(bound, cpu);
         }
         int threads = Math.max(1, (int) Math.ceil(bound));
-        double predictedRps = Math.min(m.offeredConcurrency(), threads) / Math.max(nq, 1e-9);
+        double predictedRps = Math.min(offered, threads) / Math.max(nq, 1e-9);
         lines.add(Messages.format("recommend.workers.result",
                 String.format(java.util.Locale.ROOT, "%.1f", bound), threads));
         lines.add(Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),

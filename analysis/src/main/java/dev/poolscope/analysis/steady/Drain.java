@@ -1,0 +1,59 @@
+package dev.poolscope.analysis.steady;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.model.RequestTimeline;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyState;
+import dev.poolscope.analysis.rules.Messages;
+
+/**
+ * The end of the load: once the clients stop sending (a load test's duration is up), the requests already sent still
+ * finish, and until the last of them does no new load arrives. Requests count where they start, so those seconds add
+ * time to every rate (throughput, the clients' concurrency, GC and CPU per second) and nothing to what it is divided
+ * into: a drain as long as the responses (seconds, when requests queue) dilutes every rate by its share of the run.
+ * When that share reaches what a rule takes notice of ({@link SteadyDetector#VISIBLE_SHARE}), the steady part ends
+ * where the last request was sent: by the clients, when there are JMeter samples, else as the server saw it.
+ */
+public final class Drain {
+    private Drain() {
+    }
+
+    /** {@code steady} with the drain of {@code run} left out, or as it is when there is none worth leaving out. */
+    public static SteadyState judge(RunModel run, SteadyState steady) {
+        if (steady.status() == SteadyState.Status.NOT_JUDGED
+                || steady.status() == SteadyState.Status.TOO_SHORT
+                || run.requests().isEmpty()) {
+            return steady;
+        }
+        long start = steady.startCut() ? steady.steadyStartNanos() : run.startNanos();
+        long end = run.endNanos();
+        boolean clients = !run.client().isEmpty();
+        long last = clients ? lastClientStart(run) : lastServerStart(run);
+        if (last <= start || last >= end) {
+            return steady;
+        }
+        double drain = (end - last) / 1e9;
+        if (drain < SteadyDetector.VISIBLE_SHARE * (end - start) / 1e9) {
+            return steady;
+        }
+        String sentence = SteadyDetector.text(clients ? "steady.drain.client" : "steady.drain.server",
+                Messages.num(drain), Messages.num(100 * drain / ((end - start) / 1e9)));
+        return steady.withDrain(last, drain, sentence);
+    }
+
+    private static long lastClientStart(RunModel run) {
+        long last = Long.MIN_VALUE;
+        for (JtlSample s : run.client()) {
+            last = Math.max(last, s.timeStampMillis() * 1_000_000L);
+        }
+        return last;
+    }
+
+    private static long lastServerStart(RunModel run) {
+        long last = Long.MIN_VALUE;
+        for (RequestTimeline r : run.requests()) {
+            last = Math.max(last, r.startNanos());
+        }
+        return last;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.poolscope.analysis.steady;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.model.MeasuredWindow;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.RunModelBuilder;
+import dev.poolscope.analysis.model.SteadyState;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Runs of 20 s of load, twenty requests a second on one worker (as in {@link SteadyDetectorTest}), whose clients stop
+ * sending at the end while the responses still take their time.
+ */
+class DrainTest {
+    static final long T0 = SteadyDetectorTest.T0;
+    static final long MS = SteadyDetectorTest.MS;
+
+    /**
+     * 400 requests of 10 ms on the server, the last sent at 19.95 s; with {@code clientMs} > 0 each has a JMeter
+     * sample of that many milliseconds sent when the request started; {@code lastMs}: the last request's server time.
+     */
+    static RunModel run(long clientMs, long lastMs) {
+        RunModelBuilder b = new RunModelBuilder();
+        for (int i = 0; i < 400; i++) {
+            long start = T0 + i * 50 * MS;
+            long span = i == 399 ? lastMs * MS : 10 * MS;
+            b.events()
+                    .request(new Events.Request(SteadyDetectorTest.WORKER, start, start + span, "r-" + i,
+                            "GET",
+                            "/api/x", 200, "tomcat", span, 0));
+            if (clientMs > 0) {
+                b.accept(new JtlSample(start / MS, clientMs, "GET x", "200", true, 100, clientMs, 1,
+                        "http://h/api/x", "r-" + i));
+            }
+        }
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
+                T0 + 30_000 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    static SteadyState judged(RunModel run) {
+        return Drain.judge(run, new SteadyDetector().detect(run, 0));
+    }
+
+    @Test
+    void responsesLongAgainstTheRunLeaveTheClientsDrainOut() {
+        RunModel run = run(4000, 10);
+        SteadyState s = judged(run);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.STEADY);
+        assertThat(s.cut()).isTrue();
+        assertThat(s.startCut()).isFalse();
+        assertThat(s.drainSeconds()).isEqualTo(4.0);
+        assertThat(s.steadyWindow(run.window()))
+                .isEqualTo(new MeasuredWindow(run.window().startNanos(), T0 + 19_950 * MS,
+                        run.window().source()));
+        assertThat(s.sentence())
+                .endsWith(" The last 4 s of the window were the clients' drain, left out of the"
+                        + " figures and the verdict: no client sent a request in them, the ones already sent finished, and"
+                        + " counted in they would have diluted every rate by 16.7%.");
+    }
+
+    @Test
+    void aDrainUnderOneTwentiethOfTheRunIsKept() {
+        // 0.9 s after the last sample was sent, of 20.85 s: 4.3 %, less than a rule takes notice of.
+        RunModel run = run(900, 10);
+        SteadyState judged = new SteadyDetector().detect(run, 0);
+        assertThat(Drain.judge(run, judged)).isSameAs(judged);
+    }
+
+    @Test
+    void withoutClientsTheServersLastRequestEndsTheLoad() {
+        RunModel run = run(0, 3000);
+        SteadyState s = judged(run);
+        assertThat(s.drainSeconds()).isEqualTo(3.0);
+        assertThat(s.steadyWindow(run.window()).endNanos()).isEqualTo(T0 + 19_950 * MS);
+        assertThat(s.sentence())
+                .endsWith(" The last 3 s of the window were a drain, left out of the figures and"
+                        + " the verdict: no request started in them, the ones already started finished, and counted in they"
+                        + " would have diluted every rate by 13.1%.");
+    }
+
+    @Test
+    void aRunTooShortToJudgeIsNotCut() {
+        RunModel run = run(4000, 10);
+        SteadyState tooShort = new SteadyState(SteadyState.Status.TOO_SHORT, 0, run.window(), T0, T0, 5,
+                List.of(), "short");
+        assertThat(Drain.judge(run, tooShort)).isSameAs(tooShort);
+    }
+}
