@@ -37,6 +37,11 @@ public record SteadyState(Status status, double skippedSeconds, MeasuredWindow j
         TRANSIENT("transient"),
         /** A level still changed after the start: no steady part, the verdict covers the whole window. */
         UNSETTLED("unsettled"),
+        /**
+         * The clients sent every request before a mean one was answered (each sent about once, as ab does): a burst
+         * whose queue empties, no load that settles; not judged, the verdict covers the whole window.
+         */
+        BURST("burst"),
         /** Too few seconds of load to tell a level from its noise. */
         TOO_SHORT("too-short"), NOT_JUDGED("not-judged");
 

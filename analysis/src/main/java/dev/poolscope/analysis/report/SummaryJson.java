@@ -100,7 +100,8 @@ public final class SummaryJson {
                         nullable(x.noiseMs())))
                 .toList();
         boolean judged = st.status() != dev.poolscope.analysis.model.SteadyState.Status.NOT_JUDGED
-                && st.status() != dev.poolscope.analysis.model.SteadyState.Status.TOO_SHORT;
+                && st.status() != dev.poolscope.analysis.model.SteadyState.Status.TOO_SHORT
+                && st.status() != dev.poolscope.analysis.model.SteadyState.Status.BURST;
         return new Summary.SteadyState(st.status().id(), round(st.skippedSeconds()),
                 st.status() == dev.poolscope.analysis.model.SteadyState.Status.NOT_JUDGED
                         ? null

@@ -4,17 +4,19 @@ import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyState;
 
 /**
  * The per-request numbers every sizing formula starts from, in seconds. Queueing (pool wait, lock wait, run delay)
  * is kept apart from {@code independentWaits}: the waits that do not queue on a shared resource of this process
- * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula.
+ * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula. {@code burst}: the clients
+ * sent every request at once ({@link SteadyState.Status#BURST}).
  */
 public record Measured(double throughput, double server, double poolWait, double hold, double cpu,
         double runDelay,
         double lockWait, double gc, double unexplained, double independentWaits, Integer poolSize,
         Integer cores,
-        Integer maxThreads, double clientMean, double offeredConcurrency, int clients) {
+        Integer maxThreads, double clientMean, double offeredConcurrency, int clients, boolean burst) {
 
     public static Measured of(RunModel run) {
         int n = run.requests().size();
@@ -41,7 +43,7 @@ public record Measured(double throughput, double server, double poolWait, double
                 : clientSeconds * run.clientScale() / run.durationSeconds();
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
-                clients);
+                clients, run.steady().status() == SteadyState.Status.BURST);
     }
 
     /**

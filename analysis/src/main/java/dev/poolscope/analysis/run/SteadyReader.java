@@ -41,9 +41,12 @@ public final class SteadyReader {
         return noted(steady) ? withSteady(r, steady, true) : r;
     }
 
-    /** Whether the steady state is worth a note when nothing was cut for it: none found, or seconds cut by hand. */
+    /**
+     * Whether the steady state is worth a note when nothing was cut for it: none found, a burst, or seconds cut by hand.
+     */
     static boolean noted(SteadyState s) {
-        return s.status() == SteadyState.Status.UNSETTLED || s.skippedSeconds() > 0;
+        return s.status() == SteadyState.Status.UNSETTLED || s.status() == SteadyState.Status.BURST
+                || s.skippedSeconds() > 0;
     }
 
     /** The model on the measured window (less the first seconds of load left out by hand), judged, not cut. */

@@ -12,7 +12,9 @@ import dev.poolscope.analysis.rules.Messages;
  * time to every rate (throughput, the clients' concurrency, GC and CPU per second) and nothing to what it is divided
  * into: a drain as long as the responses (seconds, when requests queue) dilutes every rate by its share of the run.
  * When that share reaches what a rule takes notice of ({@link SteadyDetector#VISIBLE_SHARE}), the steady part ends
- * where the last request was sent: by the clients, when there are JMeter samples, else as the server saw it.
+ * where the last request was sent: by the clients, when there are JMeter samples, else as the server saw it. Only after
+ * a load that was sent for at least one mean response time: shorter, no client had a response before it stopped (a
+ * burst, each client sending once), and the sending is no load the rates could be read on; the run stays whole.
  */
 public final class Drain {
     private Drain() {
@@ -22,7 +24,7 @@ public final class Drain {
     public static SteadyState judge(RunModel run, SteadyState steady) {
         if (steady.status() == SteadyState.Status.NOT_JUDGED
                 || steady.status() == SteadyState.Status.TOO_SHORT
-                || run.requests().isEmpty()) {
+                || steady.status() == SteadyState.Status.BURST || run.requests().isEmpty()) {
             return steady;
         }
         long start = steady.startCut() ? steady.steadyStartNanos() : run.startNanos();
@@ -32,6 +34,9 @@ public final class Drain {
         if (last <= start || last >= end) {
             return steady;
         }
+        if (last - start < meanResponseNanos(run, clients)) {
+            return steady;
+        }
         double drain = (end - last) / 1e9;
         if (drain < SteadyDetector.VISIBLE_SHARE * (end - start) / 1e9) {
             return steady;
@@ -39,6 +44,22 @@ public final class Drain {
         String sentence = SteadyDetector.text(clients ? "steady.drain.client" : "steady.drain.server",
                 Messages.num(drain), Messages.num(100 * drain / ((end - start) / 1e9)));
         return steady.withDrain(last, drain, sentence);
+    }
+
+    /** From the clients' first request sent to their last, in nanoseconds (0 without clients). */
+    static double sendingNanos(RunModel run) {
+        long first = Long.MAX_VALUE;
+        for (JtlSample s : run.client()) {
+            first = Math.min(first, s.timeStampMillis() * 1_000_000L);
+        }
+        return run.client().isEmpty() ? 0 : lastClientStart(run) - first;
+    }
+
+    /** The clients' mean elapsed time, or without them the server's mean time per request. */
+    static double meanResponseNanos(RunModel run, boolean clients) {
+        return clients
+                ? run.client().stream().mapToLong(JtlSample::elapsedMillis).average().orElse(0) * 1e6
+                : run.requests().stream().mapToLong(RequestTimeline::serverNanos).average().orElse(0);
     }
 
     private static long lastClientStart(RunModel run) {

@@ -50,6 +50,17 @@ public final class SteadyDetector {
         }
         long start = run.startNanos();
         int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(0, run.endNanos() - start) / 1_000_000_000L);
+        double sending = Drain.sendingNanos(run);
+        double response = Drain.meanResponseNanos(run, true);
+        if (!run.client().isEmpty() && sending < response) {
+            // Every request was sent before a mean one was answered: each client sent about once, and what follows
+            // is the queue of one burst emptying, a level that moves by design, not a load that settles.
+            return new SteadyState(SteadyState.Status.BURST, skippedSeconds, run.window(), start, start,
+                    seconds,
+                    List.of(),
+                    skipped + text("steady.burst", Messages.num(run.sampling().clientSamples()),
+                            Messages.num(sending / 1e6), Messages.num(response / 1e6)));
+        }
         if (seconds < MIN_SECONDS) {
             return new SteadyState(SteadyState.Status.TOO_SHORT, skippedSeconds, run.window(), start, start,
                     seconds,

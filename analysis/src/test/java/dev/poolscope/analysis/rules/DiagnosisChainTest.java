@@ -14,6 +14,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import dev.poolscope.analysis.diagnosis.Diagnosis;
+import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyState;
 
 /**
  * The kinds of case where a symptom used to be named as the cause, or the thread count did not fit the cause: the
@@ -243,6 +245,22 @@ class DiagnosisChainTest {
                         + " elapsed summed over the window gives 5.3, more than the 3 JMeter threads can have had"
                         + " outstanding, so the threads bound it; share of server time not queueing = 100%; workers the"
                         + " demand needs = 3.");
+    }
+
+    @Test
+    void aBurstIsSizedForEveryClientAtOnce() {
+        // The same run, its 9 clients' requests sent at once: all 9 waited together, whatever the time-average
+        // over the queue emptying (5.3).
+        RunModel m = saturatedBySleeps().model();
+        m = m.withSteady(
+                new SteadyState(SteadyState.Status.BURST, 0, m.window(), m.startNanos(), m.startNanos(),
+                        1, List.of(), "burst"));
+        Recommendation r = new Diagnosis().evaluate(m).recommendation();
+        assertThat(r.threads()).isEqualTo(9);
+        assertThat(r.arithmetic())
+                .contains("Offered concurrency (clients with a request outstanding) = 9: the"
+                        + " clients sent their requests at once, a burst, so all 9 waited together; share of server time not"
+                        + " queueing = 100%; workers the demand needs = 9.");
     }
 
     @Test

@@ -78,6 +78,22 @@ class DrainTest {
     }
 
     @Test
+    void aBurstSentInLessThanOneResponseIsNoLoadToCutAt() {
+        // Every request waits 25 s for its response, longer than the 19.95 s in which they were all sent: no client
+        // had an answer before the sending ended, so there was no steady load to end.
+        RunModel run = run(25_000, 10);
+        SteadyState judged = new SteadyDetector().detect(run, 0);
+        assertThat(judged.status()).isEqualTo(SteadyState.Status.BURST);
+        assertThat(judged.cut()).isFalse();
+        assertThat(judged.sentence())
+                .isEqualTo("Not judged for a steady state: the clients sent all 400 requests"
+                        + " within 19950 ms, less than one mean response (25000 ms), so each sent about once and what"
+                        + " followed was the queue of one burst emptying, not a load that settles. The figures and the"
+                        + " verdict cover the whole window.");
+        assertThat(Drain.judge(run, judged)).isSameAs(judged);
+    }
+
+    @Test
     void withoutClientsTheServersLastRequestEndsTheLoad() {
         RunModel run = run(0, 3000);
         SteadyState s = judged(run);

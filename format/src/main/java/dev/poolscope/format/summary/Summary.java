@@ -177,7 +177,8 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
     /**
      * Whether the load settled, and what was left out before the steady part: {@code status} is {@code steady},
      * {@code transient} (the first {@code transient_s} of load were left out; the window starts at
-     * {@code steady_start_ms}), {@code unsettled} (no steady part: the whole window), {@code too-short} or
+     * {@code steady_start_ms}), {@code unsettled} (no steady part: the whole window), {@code burst} (every request sent
+     * before a mean one was answered: not judged), {@code too-short} or
      * {@code not-judged}; {@code drain_s}: the seconds left out at the end, after the last request sent (the window
      * ends where it was sent). Absent from a summary.json written before it existed ({@code drain_s}: before the
      * drain was left out).

@@ -29,16 +29,23 @@ public final class WorkerSizing {
         // long against the window (a burst, a short run) the sum outgrows what JMeter's threads can have had
         // outstanding, one request each at most.
         boolean capped = m.clients() > 0 && m.offeredConcurrency() > m.clients();
-        double offered = capped ? m.clients() : m.offeredConcurrency();
+        // A burst (every request sent at once) has all its clients waiting together: the average over the time its
+        // queue took to empty is not what arrived at once.
+        boolean burst = m.burst() && m.clients() > 0;
+        double offered = capped || burst ? m.clients() : m.offeredConcurrency();
         double demand = offered * share;
         List<String> lines = new ArrayList<>();
         lines.add(
                 Messages.format("recommend.workers.measured", num(m.throughput()), num(m.clientMean() * 1000),
                         num(s * 1000), num(nq * 1000), m.clients(), m.maxThreadsText()));
-        lines.add(capped
-                ? Messages.format("recommend.workers.offered.clients", num(m.offeredConcurrency()),
-                        m.clients(), num(100 * share), num(demand))
-                : Messages.format("recommend.workers.offered", num(offered), num(100 * share), num(demand)));
+        lines.add(burst
+                ? Messages.format("recommend.workers.offered.burst", m.clients(), num(100 * share),
+                        num(demand))
+                : capped
+                        ? Messages.format("recommend.workers.offered.clients", num(m.offeredConcurrency()),
+                                m.clients(), num(100 * share), num(demand))
+                        : Messages.format("recommend.workers.offered", num(offered), num(100 * share),
+                                num(demand)));
         double bound = demand;
         if (m.poolSize() != null && m.hold() > 0) {
             double pool = m.poolSize() * (s - m.poolWait()) / m.hold();
