@@ -204,6 +204,25 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         return Math.max(0, endNanos - startNanos) / 1e9;
     }
 
+    /**
+     * The seconds the JMeter samples' rates (throughput, offered concurrency) divide by: the run's, or more when the
+     * samples counted in it held JMeter's threads for longer than the run had. A sample counts whole where it starts,
+     * also its part past the window's end, and a thread has one request outstanding at most, so the samples took at
+     * least their client time over the threads. That happens when the window ends where the last request was sent
+     * and the clients sent in rounds (all answered at once, the next round sent at once): the last round counts, its
+     * time lies past the end.
+     */
+    public double clientDurationSeconds() {
+        double seconds = durationSeconds();
+        double elapsed = 0;
+        int threads = 0;
+        for (JtlSample c : client) {
+            elapsed += c.elapsedMillis() / 1000.0;
+            threads = Math.max(threads, c.allThreads());
+        }
+        return threads <= 0 ? seconds : Math.max(seconds, elapsed * clientScale() / threads);
+    }
+
     /** True when the requests ran on the reactive stack (Reactor Netty's event loops): there is no worker pool. */
     public boolean reactive() {
         return loops.reactive();

@@ -30,7 +30,7 @@ public record RunSummary(double durationSeconds, long requests, long clientSampl
         // Counts, throughput and error rates cover every request and sample, kept or not (see RunModel.Sampling).
         RunModel.Sampling all = run.sampling();
         long n = cs.isEmpty() ? all.requests() : all.clientSamples();
-        double throughput = secs > 0 ? n / secs : 0;
+        double throughput = secs <= 0 ? 0 : n / (cs.isEmpty() ? secs : run.clientDurationSeconds());
         long errors = cs.isEmpty() ? all.serverErrors() : all.clientFailures();
         // Totals by cause: the kept requests' sums, scaled to all requests when they are a sample.
         double scale = run.requestScale();

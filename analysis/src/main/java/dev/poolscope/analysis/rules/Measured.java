@@ -62,8 +62,9 @@ public record Measured(double throughput, double server, double poolWait, double
         if (run.durationSeconds() <= 0) {
             return 0;
         }
-        return (run.hasClient() ? run.sampling().clientSamples() : run.requestCount())
-                / run.durationSeconds();
+        return run.hasClient()
+                ? run.sampling().clientSamples() / run.clientDurationSeconds()
+                : run.requestCount() / run.durationSeconds();
     }
 
     private static double perRequest(RunModel run, Cause c, int n) {

@@ -106,6 +106,36 @@ class DrainTest {
     }
 
     @Test
+    void clientsThatSendInRoundsAreServedAtTheirRateOnTheCutWindow() {
+        // 10 clients, each answered after exactly 1 s and sending again at once: rounds at 0, 1, …, 19 s. Read again
+        // on the window the drain leaves (up to the last request sent, 19.009 s), the 200 samples count whole, the last
+        // round's second past the end: they held the 10 threads for 20 s, so 10 requests a second (less a thousandth), not 200 / 19.
+        RunModelBuilder b = new RunModelBuilder();
+        b.measure(new MeasuredWindow(T0, T0 + 19_009 * MS, MeasuredWindow.Source.LOAD_PHASE));
+        int n = 0;
+        for (int round = 0; round < 20; round++) {
+            for (int c = 0; c < 10; c++) {
+                long start = T0 + round * 1000 * MS + c * MS;
+                b.events()
+                        .request(new Events.Request(SteadyDetectorTest.WORKER, start, start + 990 * MS,
+                                "r-" + n,
+                                "GET", "/api/x", 200, "tomcat", 5 * MS, 0));
+                b.accept(new JtlSample(start / MS, 999, "GET x", "200", true, 10, 999, 1, "http://h/api/x",
+                        "r-" + n++));
+            }
+        }
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false, null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
+                T0 + 30_000 * MS);
+        RunModel run = b.build(meta, info, null, List.of());
+        assertThat(run.durationSeconds()).isEqualTo(19.009);
+        assertThat(run.clientDurationSeconds()).isCloseTo(19.98, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(dev.poolscope.analysis.report.RunSummary.of(run).throughputRps())
+                .isCloseTo(200 / 19.98, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
     void aRunTooShortToJudgeIsNotCut() {
         RunModel run = run(4000, 10);
         SteadyState tooShort = new SteadyState(SteadyState.Status.TOO_SHORT, 0, run.window(), T0, T0, 5,
