@@ -26,7 +26,8 @@ record Scenario(String name, String description, List<String> appArgs, List<Stri
      * What the issues define as the right answer. {@code chain} is the set of links "cause>effect" the primary chain must
      * have (empty: the primary cause stands alone); {@code optionalChain} links it may have as well, written "a>b?": a
      * symptom downstream of the root that shows only when the machine is pushed hard enough (a backlog behind busy
-     * workers). {@code kinds} and {@code directions} list the acceptable values. {@code recommendation}, when given, is
+     * workers); a required "a>>b" asks only that the chain lead from a to b, through whatever the host's measurements
+     * put between (the mechanism fixes the ends; what lies between can depend on the host, e.g. its CPUs). {@code kinds} and {@code directions} list the acceptable values. {@code recommendation}, when given, is
      * a regular expression the recommendation's sentence must contain (what a lever without a thread count names).
      * {@code threadsPerCore}: at most this many recommended worker threads per CPU the app had, or null when not
      * checked.
@@ -135,10 +136,12 @@ record Scenario(String name, String description, List<String> appArgs, List<Stri
         }
         for (String l : s.split(",")) {
             String link = l.trim();
-            if (!link.matches("[a-z-]+>[a-z-]+\\??")) {
+            if (!link.matches("[a-z-]+>>?[a-z-]+\\??") || link.contains(">>") && link.endsWith("?")) {
                 throw new UserError(
-                        where + ": expect.chain is 'none' or links like 'connection-held>pool-starvation',"
-                                + " got '" + link + "'");
+                        where + ": expect.chain is 'none' or links like 'connection-held>pool-starvation'"
+                                + " (optional: 'a>b?'; leading there through any causes: 'a>>b'), got '"
+                                + link
+                                + "'");
             }
             if (link.endsWith("?") == optional) {
                 links.add(optional ? link.substring(0, link.length() - 1) : link);

@@ -146,7 +146,8 @@ class ScenarioTest {
                 + "expect.chain = pool starvation\nexpect.kind = none\nexpect.direction = none\n");
         assertThatThrownBy(() -> Scenario.read(f)).isInstanceOf(UserError.class)
                 .hasMessage(
-                        f + ": expect.chain is 'none' or links like 'connection-held>pool-starvation', got"
+                        f + ": expect.chain is 'none' or links like 'connection-held>pool-starvation'"
+                                + " (optional: 'a>b?'; leading there through any causes: 'a>>b'), got"
                                 + " 'pool starvation'");
         Files.writeString(f, "description = x\nplan = vu500\nduration = 9s\nexpect.primary = healthy\n"
                 + "expect.chain = none\nexpect.kind = none\nexpect.direction = none\n"
@@ -201,6 +202,34 @@ class ScenarioTest {
         assertThat(v.checks().get(1).got()).isEqualTo("none");
         assertThat(v.checks().get(3).got()).isEqualTo("fewer");
         assertThat(v.passed()).isFalse();
+    }
+
+    @Test
+    void aRootThatMustLeadToACauseMayGoThroughOthers() throws Exception {
+        Scenario.Expectations e = expect("n-plus-one",
+                "n-plus-one>>pool-starvation, pool-starvation>backlog-queueing?",
+                "none", "none");
+        assertThat(e.chainText()).isEqualTo("n-plus-one>>pool-starvation, pool-starvation>backlog-queueing?");
+        String through = """
+                {"primary_cause":"n-plus-one","recommendation_kind":"none","recommended_threads":null,
+                 "max_threads":200,
+                 "cause_chain":[{"rule":"n-plus-one","explains":"cpu-oversubscription","share":0.64},
+                                {"rule":"cpu-oversubscription","explains":"pool-starvation","share":0.87}]}
+                """;
+        assertThat(ScenarioVerdict.of(e, "s", summary(through)).passed()).isTrue();
+        String direct = """
+                {"primary_cause":"n-plus-one","recommendation_kind":"none","recommended_threads":null,
+                 "max_threads":200,
+                 "cause_chain":[{"rule":"n-plus-one","explains":"pool-starvation","share":0.9}]}
+                """;
+        assertThat(ScenarioVerdict.of(e, "s", summary(direct)).passed()).as(direct).isTrue();
+        // The way must end at pool-starvation, and nothing beside the way is allowed.
+        String elsewhere = through.replace("\"explains\":\"pool-starvation\"",
+                "\"explains\":\"gc-pressure\"");
+        assertThat(ScenarioVerdict.of(e, "s", summary(elsewhere)).passed()).isFalse();
+        String beside = through.replace("]}\n", ",{\"rule\":\"gc-pressure\",\"explains\":\"pool-starvation\","
+                + "\"share\":0.6}]}\n");
+        assertThat(ScenarioVerdict.of(e, "s", summary(beside)).passed()).as(beside).isFalse();
     }
 
     @Test
