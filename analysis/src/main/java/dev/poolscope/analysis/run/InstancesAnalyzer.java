@@ -17,6 +17,7 @@ import dev.poolscope.analysis.model.InstanceMerge;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SteadyState;
+import dev.poolscope.analysis.steady.Drain;
 import dev.poolscope.analysis.output.OneLine;
 import dev.poolscope.analysis.report.FlameInput;
 import dev.poolscope.analysis.report.Instance;
@@ -162,6 +163,7 @@ final class InstancesAnalyzer {
                 setter = k;
             }
         }
+        Drain.Cut[] drains = drains(judged);
         List<RunReader.Result> out = new ArrayList<>();
         for (int k = 0; k < agents.size(); k++) {
             RunReader.Result r = judged.get(k);
@@ -178,12 +180,46 @@ final class InstancesAnalyzer {
                             own.loadStartNanos(), cut.steadyStartNanos(), own.judgedSeconds(), cut.shifts(),
                             agents.get(setter).getFileName() + ": " + cut.sentence());
                 }
+                cut = drained(cut, drains[k]);
+                out.add(steady.cut(runDir, agents.get(k), name, cut.steadyWindow(r.model().window()), cut));
+            } else if (drains[k] != null) {
+                SteadyState cut = drained(own, drains[k]);
                 out.add(steady.cut(runDir, agents.get(k), name, cut.steadyWindow(r.model().window()), cut));
             } else {
                 out.add(SteadyReader.noted(own) ? SteadyReader.withSteady(r, own, true) : r);
             }
         }
         return out;
+    }
+
+    /**
+     * Each instance's drain, all ending at the latest of their ends, or none when one instance had none to leave out:
+     * the service's figures cover one span. With JMeter samples every instance read the same .jtl, so the end, where
+     * the clients sent their last request, is one instant.
+     */
+    private static Drain.Cut[] drains(List<RunReader.Result> judged) {
+        Drain.Cut[] cuts = new Drain.Cut[judged.size()];
+        long end = Long.MIN_VALUE;
+        for (int k = 0; k < judged.size(); k++) {
+            RunReader.Result r = judged.get(k);
+            if (r.failure() == null) {
+                cuts[k] = Drain.of(r.model(), r.model().steady());
+                if (cuts[k] == null) {
+                    return new Drain.Cut[judged.size()];
+                }
+                end = Math.max(end, cuts[k].endNanos());
+            }
+        }
+        for (int k = 0; k < cuts.length; k++) {
+            if (cuts[k] != null) {
+                cuts[k] = new Drain.Cut(end, cuts[k].seconds(), cuts[k].sentence());
+            }
+        }
+        return cuts;
+    }
+
+    private static SteadyState drained(SteadyState s, Drain.Cut c) {
+        return c == null ? s : s.withDrain(c.endNanos(), c.seconds(), c.sentence());
     }
 
     /** A note every instance has (about the .jtl or run.json, say) once; an instance's own note with its name. */

@@ -15,8 +15,7 @@ import dev.poolscope.analysis.steady.SteadyDetector;
  * Reads one agent folder onto its steady part: on the measured window (less the first seconds of load left out by
  * hand), judged for a start-up transient ({@link SteadyDetector}), and read again from the steady part's start when
  * one was found or the load ended in a drain worth leaving out ({@link Drain}), so every figure and the verdict rest on
- * it. Several instances are judged one by one and cut together at the start ({@link InstancesAnalyzer}); their drain
- * is not left out.
+ * it. Several instances are judged one by one and cut together ({@link InstancesAnalyzer}).
  */
 public final class SteadyReader {
     private final double skipSeconds;

@@ -20,30 +20,40 @@ public final class Drain {
     private Drain() {
     }
 
+    /** Where a drain left out ends the steady part, its length, and the sentence that says so. */
+    public record Cut(long endNanos, double seconds, String sentence) {
+    }
+
     /** {@code steady} with the drain of {@code run} left out, or as it is when there is none worth leaving out. */
     public static SteadyState judge(RunModel run, SteadyState steady) {
+        Cut c = of(run, steady);
+        return c == null ? steady : steady.withDrain(c.endNanos(), c.seconds(), c.sentence());
+    }
+
+    /** The drain of {@code run}, judged on {@code steady}; null when there is none worth leaving out. */
+    public static Cut of(RunModel run, SteadyState steady) {
         if (steady.status() == SteadyState.Status.NOT_JUDGED
                 || steady.status() == SteadyState.Status.TOO_SHORT
                 || steady.status() == SteadyState.Status.BURST || run.requests().isEmpty()) {
-            return steady;
+            return null;
         }
         long start = steady.startCut() ? steady.steadyStartNanos() : run.startNanos();
         long end = run.endNanos();
         boolean clients = !run.client().isEmpty();
         long last = clients ? lastClientStart(run) : lastServerStart(run);
         if (last <= start || last >= end) {
-            return steady;
+            return null;
         }
         if (last - start < meanResponseNanos(run, clients)) {
-            return steady;
+            return null;
         }
         double drain = (end - last) / 1e9;
         if (drain < SteadyDetector.VISIBLE_SHARE * (end - start) / 1e9) {
-            return steady;
+            return null;
         }
-        String sentence = SteadyDetector.text(clients ? "steady.drain.client" : "steady.drain.server",
-                Messages.num(drain), Messages.num(100 * drain / ((end - start) / 1e9)));
-        return steady.withDrain(last, drain, sentence);
+        return new Cut(last, drain,
+                SteadyDetector.text(clients ? "steady.drain.client" : "steady.drain.server",
+                        Messages.num(drain), Messages.num(100 * drain / ((end - start) / 1e9))));
     }
 
     /** From the clients' first request sent to their last, in nanoseconds (0 without clients). */

@@ -111,4 +111,55 @@ class InstancesAnalyzeTest {
         assertThat(run.resolve("report-agent-1.html")).exists();
         assertThat(run.resolve("report-agent-2.html")).exists();
     }
+
+    @Test
+    void instancesWhoseClientsStoppedSendingAreCutTogetherWhereTheLastRequestWasSent(@TempDir Path dir)
+            throws Exception {
+        // Two instances under 10.5 s of load each, one .jtl: the last sample sent waited 2 s more for its answer,
+        // a drain of more than 5 % of the run, the same instant for both instances.
+        Path run = Files.createDirectories(dir.resolve("two"));
+        List<String> rows = new ArrayList<>();
+        for (String tag : List.of("a", "b")) {
+            SyntheticRun r = new SyntheticRun();
+            r.markup = "home";
+            r.idTag = tag + "-";
+            r.workers = 1;
+            r.requestsPerWorker = 105;
+            Path d = r.write(dir.resolve(tag)).runDir();
+            Files.move(d.resolve("agent"), run.resolve("agent-" + (rows.isEmpty() ? 1 : 2)));
+            List<String> lines = Files.readAllLines(d.resolve("jmeter/results.jtl"), StandardCharsets.UTF_8);
+            if (rows.isEmpty()) {
+                rows.add(lines.getFirst());
+            }
+            rows.addAll(lines.subList(1, lines.size()));
+        }
+        int last = 1;
+        for (int k = 1; k < rows.size(); k++) {
+            if (start(rows.get(k)) > start(rows.get(last))) {
+                last = k;
+            }
+        }
+        String[] f = rows.get(last).split(",", -1);
+        f[1] = Long.toString(Long.parseLong(f[1]) + 2000);
+        rows.set(last, String.join(",", f));
+        Files.createDirectories(run.resolve("jmeter"));
+        Files.write(run.resolve("jmeter/results.jtl"), rows, StandardCharsets.UTF_8);
+
+        BadInputTest.Ran r = BadInputTest.cli("analyze", run.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode s = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(s.path("window_end_ms").asLong()).isEqualTo(start(rows.get(last)));
+        List<String> drains = new ArrayList<>();
+        s.path("notes").forEach(n -> {
+            if (n.asText().contains("were the clients' drain, left out of the figures and the verdict")) {
+                drains.add(n.asText());
+            }
+        });
+        // Both instances left the same drain out; a note every instance has is said once.
+        assertThat(drains).as(s.path("notes").toString()).hasSize(1);
+    }
+
+    private static long start(String jtlRow) {
+        return Long.parseLong(jtlRow.substring(0, jtlRow.indexOf(',')));
+    }
 }
