@@ -166,6 +166,17 @@ public final class InstanceMerge {
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
                 EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,
                 RunModel.Memory.NONE,
-                overlaps(instances), SteadyState.NOT_JUDGED);
+                overlaps(instances), drain(instances));
+    }
+
+    /**
+     * Not judged as a whole, but with the instances' drain when every one had it left out (they were cut together):
+     * the service's clients' rates end where the clients sent their last request.
+     */
+    private static SteadyState drain(List<RunModel> instances) {
+        SteadyState first = instances.getFirst().steady();
+        return instances.stream().allMatch(m -> m.steady().drainSeconds() > 0)
+                ? SteadyState.NOT_JUDGED.withDrain(first.steadyEndNanos(), first.drainSeconds(), null)
+                : SteadyState.NOT_JUDGED;
     }
 }

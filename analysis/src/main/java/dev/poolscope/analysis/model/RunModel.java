@@ -210,17 +210,32 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
      * also its part past the window's end, and a thread has one request outstanding at most, so the samples took at
      * least their client time over the threads. That happens when the window ends where the last request was sent
      * and the clients sent in rounds (all answered at once, the next round sent at once): the last round counts, its
-     * time lies past the end.
+     * time lies past the end. With a drain left out, the run's seconds for these rates end where the clients sent
+     * their last request.
      */
     public double clientDurationSeconds() {
-        double seconds = durationSeconds();
         double elapsed = 0;
         int threads = 0;
         for (JtlSample c : client) {
             elapsed += c.elapsedMillis() / 1000.0;
             threads = Math.max(threads, c.allThreads());
         }
+        double seconds = clientSendSeconds();
         return threads <= 0 ? seconds : Math.max(seconds, elapsed * clientScale() / threads);
+    }
+
+    /**
+     * The seconds in which the clients sent the requests counted: the run's, or with a drain left out up to where they
+     * sent their last one (the window runs on to where the server started it).
+     */
+    public double clientSendSeconds() {
+        long lastSent = Long.MIN_VALUE;
+        for (JtlSample c : client) {
+            lastSent = Math.max(lastSent, c.timeStampMillis() * 1_000_000L);
+        }
+        return steady.drainSeconds() > 0 && lastSent > startNanos
+                ? (Math.min(endNanos, lastSent) - startNanos) / 1e9
+                : durationSeconds();
     }
 
     /** True when the requests ran on the reactive stack (Reactor Netty's event loops): there is no worker pool. */

@@ -116,7 +116,7 @@ public final class ReportWriter {
                                 + " s of load were a start-up transient, left out (Diagnosis, steady state)."
                         : "")
                 + (run.steady().drainSeconds() > 0
-                        ? " It ends where the last request was sent: the last "
+                        ? " It ends where the last request sent was started: the last "
                                 + Fmt.num(run.steady().drainSeconds())
                                 + " s were a drain, left out (Diagnosis, steady state)."
                         : "");

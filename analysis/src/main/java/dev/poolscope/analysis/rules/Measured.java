@@ -38,9 +38,9 @@ public record Measured(double throughput, double server, double poolWait, double
             clients = Math.max(clients, c.allThreads());
         }
         double clientMean = run.client().isEmpty() ? Double.NaN : clientSeconds / run.client().size();
-        double offered = run.client().isEmpty() || run.durationSeconds() <= 0
+        double offered = run.client().isEmpty() || run.clientSendSeconds() <= 0
                 ? Double.NaN
-                : clientSeconds * run.clientScale() / run.durationSeconds();
+                : clientSeconds * run.clientScale() / run.clientSendSeconds();
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
                 clients, run.steady().status() == SteadyState.Status.BURST);

@@ -12,7 +12,8 @@ import dev.poolscope.analysis.rules.Messages;
  * time to every rate (throughput, the clients' concurrency, GC and CPU per second) and nothing to what it is divided
  * into: a drain as long as the responses (seconds, when requests queue) dilutes every rate by its share of the run.
  * When that share reaches what a rule takes notice of ({@link SteadyDetector#VISIBLE_SHARE}), the steady part ends
- * where the last request was sent: by the clients, when there are JMeter samples, else as the server saw it. Only after
+ * where the last request was sent: by the clients, when there are JMeter samples (the window then ends where the
+ * server started it, the clients' rates where it was sent), else as the server saw it. Only after
  * a load that was sent for at least one mean response time: shorter, no client had a response before it stopped (a
  * burst, each client sending once), and the sending is no load the rates could be read on; the run stays whole.
  */
@@ -51,9 +52,16 @@ public final class Drain {
         if (drain < SteadyDetector.VISIBLE_SHARE * (end - start) / 1e9) {
             return null;
         }
-        return new Cut(last, drain,
-                SteadyDetector.text(clients ? "steady.drain.client" : "steady.drain.server",
-                        Messages.num(drain), Messages.num(100 * drain / ((end - start) / 1e9))));
+        if (!clients) {
+            return new Cut(last, drain, SteadyDetector.text("steady.drain.server", Messages.num(drain),
+                    Messages.num(100 * drain / ((end - start) / 1e9))));
+        }
+        // The server starts a request after the clients sent it, later still when it queued: the window ends where the
+        // server started the last one sent, so every request sent is counted on both sides; the clients' rates end
+        // where it was sent (RunModel.clientDurationSeconds).
+        long started = Math.min(end, Math.max(last, lastServerStart(run)));
+        return new Cut(started, drain, SteadyDetector.text("steady.drain.client", Messages.num(drain),
+                Messages.num(100 * drain / ((end - start) / 1e9)), Messages.num((started - last) / 1e9)));
     }
 
     /** From the clients' first request sent to their last, in nanoseconds (0 without clients). */

@@ -28,16 +28,25 @@ class DrainTest {
      * sample of that many milliseconds sent when the request started; {@code lastMs}: the last request's server time.
      */
     static RunModel run(long clientMs, long lastMs) {
+        return run(clientMs, lastMs, 0, null);
+    }
+
+    /** The same, each request started on the server {@code queueMs} after it was sent, read on {@code window}. */
+    static RunModel run(long clientMs, long lastMs, long queueMs, MeasuredWindow window) {
         RunModelBuilder b = new RunModelBuilder();
+        if (window != null) {
+            b.measure(window);
+        }
         for (int i = 0; i < 400; i++) {
-            long start = T0 + i * 50 * MS;
+            long sent = T0 + i * 50 * MS;
+            long start = sent + queueMs * MS;
             long span = i == 399 ? lastMs * MS : 10 * MS;
             b.events()
                     .request(new Events.Request(SteadyDetectorTest.WORKER, start, start + span, "r-" + i,
                             "GET",
                             "/api/x", 200, "tomcat", span, 0));
             if (clientMs > 0) {
-                b.accept(new JtlSample(start / MS, clientMs, "GET x", "200", true, 100, clientMs, 1,
+                b.accept(new JtlSample(sent / MS, clientMs, "GET x", "200", true, 100, clientMs, 1,
                         "http://h/api/x", "r-" + i));
             }
         }
@@ -64,9 +73,27 @@ class DrainTest {
                 .isEqualTo(new MeasuredWindow(run.window().startNanos(), T0 + 19_950 * MS,
                         run.window().source()));
         assertThat(s.sentence())
-                .endsWith(" The last 4 s of the window were the clients' drain, left out of the"
-                        + " figures and the verdict: no client sent a request in them, the ones already sent finished, and"
-                        + " counted in they would have diluted every rate by 16.7%.");
+                .endsWith(" The last 4 s were the clients' drain: no client sent a request in them,"
+                        + " the ones already sent finished. Counted in, they would have diluted every rate by 16.7%, so they"
+                        + " are left out: the window ends where the server started the last request sent (0 s after it was"
+                        + " sent), the clients' rates where it was sent.");
+    }
+
+    @Test
+    void requestsQueuedWhenTheClientsStoppedAreCountedAndTheClientsRatesEndWhereTheySent() {
+        // Each request starts on the server 2 s after it was sent (queued) and answers 4 s after it was sent.
+        RunModel judged = run(4000, 10, 2000, null);
+        SteadyState s = judged(judged);
+        assertThat(s.drainSeconds()).isEqualTo(4.0);
+        MeasuredWindow w = s.steadyWindow(judged.window());
+        assertThat(w.endNanos()).isEqualTo(T0 + 21_950 * MS);
+        assertThat(s.sentence()).contains("(2 s after it was sent)");
+        // Read again on it: every request sent is counted and joined, and the clients sent for 19.95 s of the 21.95.
+        RunModel cut = run(4000, 10, 2000, w).withSteady(s);
+        assertThat(cut.requests()).hasSize(400);
+        assertThat(cut.join().matched()).isEqualTo(400);
+        assertThat(cut.durationSeconds()).isEqualTo(21.95);
+        assertThat(cut.clientDurationSeconds()).isEqualTo(19.95);
     }
 
     @Test
