@@ -50,6 +50,11 @@ class DrainTest {
                         "http://h/api/x", "r-" + i));
             }
         }
+        return built(b);
+    }
+
+    /** The model of what {@code b} was given: a 2-CPU Tomcat, recorded for 30 s from the first request. */
+    static RunModel built(RunModelBuilder b) {
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
                 false, null, 0L);
         RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
@@ -151,11 +156,7 @@ class DrainTest {
                         "r-" + n++));
             }
         }
-        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
-                false, null, 0L);
-        RecordingInfo info = new RecordingInfo(List.of(), false, 1, java.util.Map.of(), List.of(), T0,
-                T0 + 30_000 * MS);
-        RunModel run = b.build(meta, info, null, List.of());
+        RunModel run = built(b);
         assertThat(run.durationSeconds()).isEqualTo(19.009);
         assertThat(run.clientDurationSeconds()).isCloseTo(19.98, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dev.poolscope.analysis.report.RunSummary.of(run).throughputRps())
