@@ -39,6 +39,8 @@ final class ClientCollector implements Consumer<JtlSample> {
      */
     private boolean countOnly;
     private int countedKept;
+    /** The clients with a request outstanding, second by second of the window (null without a window). */
+    private Outstanding outstanding;
 
     ClientCollector(int max) {
         this.max = max;
@@ -47,6 +49,12 @@ final class ClientCollector implements Consumer<JtlSample> {
     /** The window the counts cover (null: every sample), set before the first read. */
     void measure(MeasuredWindow w) {
         this.window = w;
+        this.outstanding = Outstanding.of(w);
+    }
+
+    /** The median second's clients with a request outstanding while they sent (NaN: not measured). */
+    double outstandingMedian() {
+        return outstanding == null ? Double.NaN : outstanding.median();
     }
 
     /** The span of the samples read so far (start of the first to end of the last), or null without any. */
@@ -72,6 +80,9 @@ final class ClientCollector implements Consumer<JtlSample> {
         }
         first = Math.min(first, s.timeStampMillis());
         last = Math.max(last, s.endMillis());
+        if (outstanding != null) {
+            outstanding.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L);
+        }
         if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
             counted++;
             if (!s.success()) {

@@ -79,10 +79,10 @@ final class RunFigures {
         ClientCollector cc = clientCounts;
         if (cc.every > 1 || c.scope.sample.active() && cc.counted > 0) {
             return new RunModel.Sampling(requests, serverErrors, every, cc.counted, cc.failures,
-                    Math.max(every, cc.every));
+                    Math.max(every, cc.every), cc.outstandingMedian());
         }
         return new RunModel.Sampling(requests, serverErrors, every, client.size(),
-                client.stream().filter(s -> !s.success()).count(), 1);
+                client.stream().filter(s -> !s.success()).count(), 1, cc.outstandingMedian());
     }
 
     /**

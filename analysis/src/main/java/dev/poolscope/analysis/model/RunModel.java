@@ -34,10 +34,20 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     /**
      * How many requests and JMeter samples the measured window held, and which were kept: every {@code requestEvery}-th
      * request and every {@code clientEvery}-th sample (1: all of them). Counts, throughput and error rates come from
-     * here; distributions and shares from the kept ones.
+     * here; distributions and shares from the kept ones. {@code clientsOutstanding}: the median second's JMeter
+     * clients with a request outstanding while they sent, from every sample ({@link Outstanding}; NaN when not
+     * measured: no window when the .jtl was read, or one instance of several).
      */
     public record Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
-            long clientFailures, long clientEvery) {
+            long clientFailures, long clientEvery, double clientsOutstanding) {
+
+        /** {@code clientsOutstanding} not measured. */
+        public Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
+                long clientFailures,
+                long clientEvery) {
+            this(requests, serverErrors, requestEvery, clientSamples, clientFailures, clientEvery,
+                    Double.NaN);
+        }
 
         public boolean requestsSampled() {
             return requestEvery > 1;

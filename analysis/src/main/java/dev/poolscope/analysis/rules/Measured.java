@@ -10,13 +10,15 @@ import dev.poolscope.analysis.model.SteadyState;
  * The per-request numbers every sizing formula starts from, in seconds. Queueing (pool wait, lock wait, run delay)
  * is kept apart from {@code independentWaits}: the waits that do not queue on a shared resource of this process
  * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula. {@code burst}: the clients
- * sent every request at once ({@link SteadyState.Status#BURST}).
+ * sent every request at once ({@link SteadyState.Status#BURST}). {@code offeredLevel}: the offered concurrency is the
+ * median second's clients with a request outstanding; else the clients' time summed over the window.
  */
 public record Measured(double throughput, double server, double poolWait, double hold, double cpu,
         double runDelay,
         double lockWait, double gc, double unexplained, double independentWaits, Integer poolSize,
         Integer cores,
-        Integer maxThreads, double clientMean, double offeredConcurrency, int clients, boolean burst) {
+        Integer maxThreads, double clientMean, double offeredConcurrency, boolean offeredLevel, int clients,
+        boolean burst) {
 
     public static Measured of(RunModel run) {
         int n = run.requests().size();
@@ -38,11 +40,14 @@ public record Measured(double throughput, double server, double poolWait, double
             clients = Math.max(clients, c.allThreads());
         }
         double clientMean = run.client().isEmpty() ? Double.NaN : clientSeconds / run.client().size();
-        double offered = run.client().isEmpty() || run.clientSendSeconds() <= 0
-                ? Double.NaN
-                : clientSeconds * run.clientScale() / run.clientSendSeconds();
+        boolean level = !run.client().isEmpty() && !Double.isNaN(run.sampling().clientsOutstanding());
+        double offered = level
+                ? run.sampling().clientsOutstanding()
+                : run.client().isEmpty() || run.clientSendSeconds() <= 0
+                        ? Double.NaN
+                        : clientSeconds * run.clientScale() / run.clientSendSeconds();
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
-                run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered,
+                run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered, level,
                 clients, run.steady().status() == SteadyState.Status.BURST);
     }
 

@@ -99,6 +99,8 @@ class DrainTest {
         assertThat(cut.join().matched()).isEqualTo(400);
         assertThat(cut.durationSeconds()).isEqualTo(21.95);
         assertThat(cut.clientDurationSeconds()).isEqualTo(19.95);
+        // 80 requests outstanding once the first were answered (one sent every 50 ms, each answered after 4 s).
+        assertThat(cut.sampling().clientsOutstanding()).isEqualTo(80.0);
     }
 
     @Test

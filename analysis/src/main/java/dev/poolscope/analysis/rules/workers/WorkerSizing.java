@@ -44,8 +44,9 @@ public final class WorkerSizing {
                 : capped
                         ? Messages.format("recommend.workers.offered.clients", num(m.offeredConcurrency()),
                                 m.clients(), num(100 * share), num(demand))
-                        : Messages.format("recommend.workers.offered", num(offered), num(100 * share),
-                                num(demand)));
+                        : Messages.format(m.offeredLevel()
+                                ? "recommend.workers.offered.level"
+                                : "recommend.workers.offered", num(offered), num(100 * share), num(demand)));
         double bound = demand;
         if (m.poolSize() != null && m.hold() > 0) {
             double pool = m.poolSize() * (s - m.poolWait()) / m.hold();
