@@ -58,7 +58,7 @@ public final class Drain {
         }
         // The server starts a request after the clients sent it, later still when it queued: the window ends where the
         // server started the last one sent, so every request sent is counted on both sides; the clients' rates end
-        // where it was sent (RunModel.clientDurationSeconds).
+        // where it was sent (RunModel.clientSendSeconds).
         long started = Math.min(end, Math.max(last, lastServerStart(run)));
         return new Cut(started, drain, SteadyDetector.text("steady.drain.client", Messages.num(drain),
                 Messages.num(100 * drain / ((end - start) / 1e9)), Messages.num((started - last) / 1e9)));

@@ -14,7 +14,7 @@ public final class Children {
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(Children::stopAll, "poolscope-children"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(), "poolscope-children"));
     }
 
     private Children() {
@@ -83,10 +83,17 @@ public final class Children {
         }
     }
 
-    private static void stopAll() {
-        if (!RUNNING.isEmpty()) {
-            System.err.println("poolscope: stopping " + RUNNING.size() + " child process(es) ...");
+    /**
+     * Stops the children still running and says how many. One that has exited may still be listed: it leaves the list
+     * on its onExit stage, which runs on another thread some time after waitFor has returned here, so a command that
+     * ends right after its last child would otherwise announce stopping a child that had already exited.
+     */
+    static int stopAll() {
+        java.util.List<Process> alive = RUNNING.stream().filter(Process::isAlive).toList();
+        if (!alive.isEmpty()) {
+            System.err.println("poolscope: stopping " + alive.size() + " child process(es) ...");
         }
-        RUNNING.parallelStream().forEach(p -> stop(p, Duration.ofSeconds(20)));
+        alive.parallelStream().forEach(p -> stop(p, Duration.ofSeconds(20)));
+        return alive.size();
     }
 }
