@@ -215,6 +215,27 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     }
 
     /**
+     * The kept JMeter samples in one pass: when the first and the last were sent (epoch nanoseconds; MAX_VALUE and
+     * MIN_VALUE without any), their elapsed times summed (seconds) and the most JMeter threads any of them saw.
+     */
+    public record ClientTotals(long firstSentNanos, long lastSentNanos, double seconds, int threads) {
+    }
+
+    public ClientTotals clientTotals() {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        double seconds = 0;
+        int threads = 0;
+        for (JtlSample c : client) {
+            first = Math.min(first, c.timeStampMillis() * 1_000_000L);
+            last = Math.max(last, c.timeStampMillis() * 1_000_000L);
+            seconds += c.elapsedMillis() / 1000.0;
+            threads = Math.max(threads, c.allThreads());
+        }
+        return new ClientTotals(first, last, seconds, threads);
+    }
+
+    /**
      * The seconds the JMeter samples' rates (throughput, offered concurrency) divide by: the run's, or more when the
      * samples counted in it held JMeter's threads for longer than the run had. A sample counts whole where it starts,
      * also its part past the window's end, and a thread has one request outstanding at most, so the samples took at
@@ -224,27 +245,18 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
      * their last request.
      */
     public double clientDurationSeconds() {
-        double elapsed = 0;
-        int threads = 0;
-        for (JtlSample c : client) {
-            elapsed += c.elapsedMillis() / 1000.0;
-            threads = Math.max(threads, c.allThreads());
-        }
-        double seconds = clientSendSeconds();
-        return threads <= 0 ? seconds : Math.max(seconds, elapsed * clientScale() / threads);
+        ClientTotals t = clientTotals();
+        double seconds = clientSendSeconds(t);
+        return t.threads() <= 0 ? seconds : Math.max(seconds, t.seconds() * clientScale() / t.threads());
     }
 
     /**
      * The seconds in which the clients sent the requests counted: the run's, or with a drain left out up to where they
      * sent their last one (the window runs on to where the server started it).
      */
-    public double clientSendSeconds() {
-        long lastSent = Long.MIN_VALUE;
-        for (JtlSample c : client) {
-            lastSent = Math.max(lastSent, c.timeStampMillis() * 1_000_000L);
-        }
-        return steady.drainSeconds() > 0 && lastSent > startNanos
-                ? (Math.min(endNanos, lastSent) - startNanos) / 1e9
+    public double clientSendSeconds(ClientTotals t) {
+        return steady.drainSeconds() > 0 && t.lastSentNanos() > startNanos
+                ? (Math.min(endNanos, t.lastSentNanos()) - startNanos) / 1e9
                 : durationSeconds();
     }
 

@@ -1,6 +1,5 @@
 package dev.poolscope.analysis.rules;
 
-import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
@@ -33,19 +32,15 @@ public record Measured(double throughput, double server, double poolWait, double
         double gc = perRequest(run, Cause.GC_PAUSE, n);
         double unexplained = perRequest(run, Cause.UNEXPLAINED, n);
         double independent = n == 0 ? 0 : independentNanos(run) / 1e9 / n;
-        double clientSeconds = 0;
-        int clients = 0;
-        for (JtlSample c : run.client()) {
-            clientSeconds += c.elapsedMillis() / 1000.0;
-            clients = Math.max(clients, c.allThreads());
-        }
-        double clientMean = run.client().isEmpty() ? Double.NaN : clientSeconds / run.client().size();
+        RunModel.ClientTotals t = run.clientTotals();
+        int clients = t.threads();
+        double clientMean = run.client().isEmpty() ? Double.NaN : t.seconds() / run.client().size();
         boolean level = !run.client().isEmpty() && !Double.isNaN(run.sampling().clientsOutstanding());
         double offered = level
                 ? run.sampling().clientsOutstanding()
-                : run.client().isEmpty() || run.clientSendSeconds() <= 0
+                : run.client().isEmpty() || run.clientSendSeconds(t) <= 0
                         ? Double.NaN
-                        : clientSeconds * run.clientScale() / run.clientSendSeconds();
+                        : t.seconds() * run.clientScale() / run.clientSendSeconds(t);
         return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered, level,
                 clients, run.steady().status() == SteadyState.Status.BURST);

@@ -1,6 +1,5 @@
 package dev.poolscope.analysis.steady;
 
-import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.RequestTimeline;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.SteadyState;
@@ -41,7 +40,7 @@ public final class Drain {
         long start = steady.startCut() ? steady.steadyStartNanos() : run.startNanos();
         long end = run.endNanos();
         boolean clients = !run.client().isEmpty();
-        long last = clients ? lastClientStart(run) : lastServerStart(run);
+        long last = clients ? run.clientTotals().lastSentNanos() : lastServerStart(run);
         if (last <= start || last >= end) {
             return null;
         }
@@ -66,26 +65,15 @@ public final class Drain {
 
     /** From the clients' first request sent to their last, in nanoseconds (0 without clients). */
     static double sendingNanos(RunModel run) {
-        long first = Long.MAX_VALUE;
-        for (JtlSample s : run.client()) {
-            first = Math.min(first, s.timeStampMillis() * 1_000_000L);
-        }
-        return run.client().isEmpty() ? 0 : lastClientStart(run) - first;
+        RunModel.ClientTotals t = run.clientTotals();
+        return run.client().isEmpty() ? 0 : t.lastSentNanos() - t.firstSentNanos();
     }
 
     /** The clients' mean elapsed time, or without them the server's mean time per request. */
     static double meanResponseNanos(RunModel run, boolean clients) {
         return clients
-                ? run.client().stream().mapToLong(JtlSample::elapsedMillis).average().orElse(0) * 1e6
+                ? run.client().isEmpty() ? 0 : run.clientTotals().seconds() * 1e9 / run.client().size()
                 : run.requests().stream().mapToLong(RequestTimeline::serverNanos).average().orElse(0);
-    }
-
-    private static long lastClientStart(RunModel run) {
-        long last = Long.MIN_VALUE;
-        for (JtlSample s : run.client()) {
-            last = Math.max(last, s.timeStampMillis() * 1_000_000L);
-        }
-        return last;
     }
 
     private static long lastServerStart(RunModel run) {

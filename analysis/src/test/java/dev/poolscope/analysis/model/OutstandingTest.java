@@ -9,17 +9,22 @@ class OutstandingTest {
     static final long T0 = 1_763_700_000_000_000_000L;
     static final long MS = 1_000_000L;
 
-    @Test
-    void aRampAtTheStartAndADrainAtTheEndDoNotMoveTheLevel() {
-        // A request sent every 50 ms for 20 s, each answered after 4 s: 80 outstanding once the first are answered,
-        // fewer while they ramp up (0-4 s) and while the last are answered (20-24 s).
-        Outstanding o = Outstanding
-                .of(new MeasuredWindow(T0, T0 + 24_000 * MS, MeasuredWindow.Source.LOAD_PHASE));
+    /** A request sent every 50 ms for 20 s, each answered after 4 s. */
+    static Outstanding everyFiftyMs(Outstanding o) {
         for (int i = 0; i < 400; i++) {
             long sent = T0 + i * 50 * MS;
             o.add(sent, sent + 4000 * MS);
         }
-        assertThat(o.median()).isEqualTo(80.0);
+        return o;
+    }
+
+    @Test
+    void aRampAtTheStartAndADrainAtTheEndDoNotMoveTheLevel() {
+        // 80 outstanding once the first are answered, fewer while they ramp up (0-4 s) and while the last are
+        // answered (20-24 s).
+        Outstanding o = Outstanding
+                .of(new MeasuredWindow(T0, T0 + 24_000 * MS, MeasuredWindow.Source.LOAD_PHASE));
+        assertThat(everyFiftyMs(o).median()).isEqualTo(80.0);
     }
 
     @Test
@@ -27,11 +32,7 @@ class OutstandingTest {
         // The window starts at 10 s, where 80 requests sent before it are outstanding: they count in its seconds.
         Outstanding o = Outstanding.of(new MeasuredWindow(T0 + 10_000 * MS, T0 + 24_000 * MS,
                 MeasuredWindow.Source.LOAD_PHASE));
-        for (int i = 0; i < 400; i++) {
-            long sent = T0 + i * 50 * MS;
-            o.add(sent, sent + 4000 * MS);
-        }
-        assertThat(o.median()).isEqualTo(80.0);
+        assertThat(everyFiftyMs(o).median()).isEqualTo(80.0);
     }
 
     @Test
