@@ -153,6 +153,13 @@ class InstancesAnalyzeTest {
         assertThat(s.path("window_end_ms").asLong()).isBetween(start(rows.get(last)) + 30,
                 start(rows.get(last)) + 100);
         assertThat(s.path("join").path("client_only").asLong()).isZero();
+        // Each instance's summary says what was left out, read back through the format module's record.
+        for (JsonNode instance : s.path("instances")) {
+            dev.poolscope.format.summary.Summary own = new ObjectMapper().treeToValue(instance,
+                    dev.poolscope.format.summary.Summary.class);
+            assertThat(own.steadyState().drainS()).as(instance.path("name").asText()).isGreaterThan(1.5);
+            assertThat(own.windowEndMs()).isEqualTo(s.path("window_end_ms").asLong());
+        }
         List<String> drains = new ArrayList<>();
         s.path("notes").forEach(n -> {
             if (n.asText().contains("were the clients' drain: no client sent a request in them")) {
