@@ -6,7 +6,9 @@ import java.util.Arrays;
  * Splits a window of one thread into causes. Same-thread event intervals are painted first, highest-priority cause
  * winning where they overlap, and a stop-the-world pause above them all: while the world stood still nothing the
  * thread waited for could happen (the holder of its connection or lock was stopped too), so a pause inside a pool
- * wait or a lock wait is pause, not wait. What no event covers is split into on-CPU, run delay and unexplained.
+ * wait or a lock wait is pause, not wait. A sleep is the exception up to the time it asked for: its timer ran through
+ * the pause, which delayed only the part it overran ({@link SpanKind#SLEEP_SCHEDULED}). What no event covers is split
+ * into on-CPU, run delay and unexplained.
  *
  * <p>
  * A request that carries its own measured CPU and run delay (read by the agent on the serving thread at the span's
@@ -20,6 +22,11 @@ final class Attributor {
     /** JDK execution sampling period the agent configures (recording-format.md). */
     static final long EXECUTION_SAMPLE_PERIOD_NANOS = 20_000_000L;
     private static final int REMAINDER = -1;
+    /**
+     * The marks' slot past the causes for intervals a pause does not take ({@link SpanKind#pauseProof}): while one is
+     * open, a pause is painted as what lies under it.
+     */
+    private static final int PAUSE_PROOF = Cause.ALL.length;
 
     /** Receives the painted pieces of a window, for timelines. */
     interface SegmentSink {
@@ -77,16 +84,19 @@ final class Attributor {
         ThreadSpans spans = data.spans.get(threadId);
         if (spans != null) {
             spans.overlapping(from, to, i -> {
-                Cause c = spans.kind(i).cause;
-                if (c != null) {
-                    marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), c);
+                SpanKind k = spans.kind(i);
+                if (k.cause != null) {
+                    marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), k.cause);
+                }
+                if (k.pauseProof) {
+                    marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), PAUSE_PROOF);
                 }
             });
         }
         data.pauses.overlapping(from, to, i -> marks.interval(Math.max(from, data.pauses.start(i)),
                 Math.min(to, data.pauses.end(i)), Cause.GC_PAUSE));
         marks.sort();
-        int[] active = new int[Cause.ALL.length];
+        int[] active = new int[Cause.ALL.length + 1];
         long cursor = from;
         for (int m = 0; m < marks.size(); m++) {
             long t = marks.time(m);
@@ -136,13 +146,16 @@ final class Attributor {
         return b;
     }
 
-    /** The cause painted where {@code active} intervals meet: a pause above all, then the causes' order. */
+    /**
+     * The cause painted where {@code active} intervals meet: a pause above all (unless an interval it delays nothing in
+     * is open), then the causes' order.
+     */
     private static int winner(int[] active) {
-        if (active[Cause.GC_PAUSE.ordinal()] > 0) {
+        if (active[Cause.GC_PAUSE.ordinal()] > 0 && active[PAUSE_PROOF] == 0) {
             return Cause.GC_PAUSE.ordinal();
         }
         for (int c = 0; c < Cause.EXPLICIT; c++) {
-            if (active[c] > 0) {
+            if (active[c] > 0 && c != Cause.GC_PAUSE.ordinal()) {
                 return c;
             }
         }

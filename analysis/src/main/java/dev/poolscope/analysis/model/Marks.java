@@ -20,11 +20,16 @@ final class Marks {
 
     /** The interval [start, end) of {@code c}. */
     void interval(long start, long end, Cause c) {
+        interval(start, end, c.ordinal());
+    }
+
+    /** The interval [start, end) of slot {@code c}: a cause's ordinal, or a marker of the caller's past them. */
+    void interval(long start, long end, int c) {
         add(start, 1, c);
         add(end, -1, c);
     }
 
-    private void add(long t, int d, Cause c) {
+    private void add(long t, int d, int c) {
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
@@ -35,7 +40,7 @@ final class Marks {
         }
         time[size] = t;
         delta[size] = (byte) d;
-        cause[size] = (byte) c.ordinal();
+        cause[size] = (byte) c;
         size++;
     }
 

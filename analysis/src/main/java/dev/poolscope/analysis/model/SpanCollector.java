@@ -127,10 +127,21 @@ final class SpanCollector implements Collector<SpanCollector> {
     @Override
     public void threadWait(Events.ThreadWait e) {
         long thread = e.thread().javaThreadId();
-        if (admit(thread, e.startNanos(), e.endNanos())) {
-            add(thread, e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), labels.id(e.detail()),
-                    e.ownerThreadId());
+        if (!admit(thread, e.startNanos(), e.endNanos())) {
+            return;
         }
+        int label = labels.id(e.detail());
+        if (e.kind() == Events.WaitKind.SLEEP && e.scheduledNanos() >= 0) {
+            // Up to the time asked for, a pause delays no sleep; what it overran is the sleep's as before.
+            long due = Math.min(e.endNanos(), e.startNanos() + e.scheduledNanos());
+            add(thread, e.startNanos(), due, SpanKind.SLEEP_SCHEDULED, label, -1);
+            if (e.endNanos() > due) {
+                add(thread, due, e.endNanos(), SpanKind.SLEEP, label, -1);
+                spanCount++;
+            }
+            return;
+        }
+        add(thread, e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), label, e.ownerThreadId());
     }
 
     /** A JDBC statement, on the thread that ran it; an R2DBC one belongs to its request (ReactiveCollector). */

@@ -227,8 +227,11 @@ final class EventBinder implements EventSink {
             }
             case JdkTypes.JAVA_MONITOR_ENTER -> monitor(type, Events.WaitKind.MONITOR_ENTER);
             case JdkTypes.JAVA_MONITOR_WAIT -> monitor(type, Events.WaitKind.MONITOR_WAIT);
-            case JdkTypes.THREAD_SLEEP -> ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()),
-                    ev.startNanos(), ev.endNanos(), Events.WaitKind.SLEEP, ""));
+            case JdkTypes.THREAD_SLEEP -> {
+                int time = type.field(JdkFields.SLEEP_TIME);
+                yield ev -> l.threadWait(new Events.ThreadWait(thread(ev, ev.threadKey()), ev.startNanos(),
+                        ev.endNanos(), Events.WaitKind.SLEEP, "", -1, time < 0 ? -1 : ev.getSpanNanos(time)));
+            }
             case JdkTypes.SOCKET_READ -> socket(type, Events.WaitKind.SOCKET_READ);
             case JdkTypes.SOCKET_WRITE -> socket(type, Events.WaitKind.SOCKET_WRITE);
             case JdkTypes.EXECUTION_SAMPLE -> {

@@ -102,11 +102,18 @@ public final class Events {
      * A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object.
      * {@code ownerThreadId}: for a monitor enter, the Java thread id of the monitor's previous owner (the thread whose
      * exit let this one in, so the holder at the wait's end), -1 when the recording does not say.
+     * {@code scheduledNanos}: for a sleep, the time asked for (the thread wakes at start + this unless something holds
+     * it longer), -1 when not known.
      */
     public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail,
-            long ownerThreadId) {
+            long ownerThreadId, long scheduledNanos) {
         public ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail) {
-            this(thread, startNanos, endNanos, kind, detail, -1);
+            this(thread, startNanos, endNanos, kind, detail, -1, -1);
+        }
+
+        public ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail,
+                long ownerThreadId) {
+            this(thread, startNanos, endNanos, kind, detail, ownerThreadId, -1);
         }
     }
 

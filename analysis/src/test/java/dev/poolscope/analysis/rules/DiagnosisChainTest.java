@@ -355,7 +355,8 @@ class DiagnosisChainTest {
         assertThat(d.causeChain()).containsExactly(new Link("gc-pressure", "lock-contention", 1.0));
         assertThat(d.primaryCause()).isEqualTo("gc-pressure");
         assertThat(d.chainSentence()).isEqualTo("Cause chain: lock waits 75 ms per request, most on"
-                + " java.lang.Object (lock-contention) ← 100%: GC pauses 25% of the run (gc-pressure).");
+                + " java.lang.Object (lock-contention) ← 100%: GC pauses 25% of the requests' server time"
+                + " (gc-pressure).");
         assertThat(d.recommendation().kind()).isEqualTo("none");
     }
 
@@ -406,7 +407,8 @@ class DiagnosisChainTest {
         assertThat(d.primaryCause()).isEqualTo("gc-pressure");
         assertThat(d.chainSentence())
                 .isEqualTo(
-                        "Cause chain: GC pauses 15% of the run (gc-pressure); nothing else measured explains it.");
+                        "Cause chain: GC pauses 15% of the requests' server time (gc-pressure); nothing else measured"
+                                + " explains it.");
         assertThat(d.recommendation().sentence()).isEqualTo(
                 "No thread-count change: the root cause is gc-pressure, which more or fewer threads do not fix.");
     }

@@ -10,10 +10,10 @@ import dev.poolscope.analysis.diagnosis.Diagnosis;
 class HeapAdviceTest {
     private static final String SITE = "dev.poolscope.app.heap.HeapController.garbage";
 
-    /** 20% of the second in pauses: 20 young collections of 4 ms and 2 full ones of 60 ms. */
+    /** 20% of the second in pauses: 20 young collections of 6 ms and, between two of them, 2 full ones of 40 ms. */
     private static Scenario pauses() {
-        return new Scenario().heap(64, "G1New", "G1Old").collections("G1New", 20, 4).collections("G1Full", 2,
-                60);
+        return new Scenario().heap(64, "G1New", "G1Old").collections("G1New", 20, 6).collections("G1Full", 2,
+                40, 9);
     }
 
     @Test
@@ -32,8 +32,8 @@ class HeapAdviceTest {
                         + " comes soon (2 full collections; pauses 20% of the run). Raise the maximum heap (-Xmx) to about"
                         + " 160 MB, three times that live set, or keep less live.");
         assertThat(r.arithmetic()).containsExactly(
-                "Collections in the window: 22 (G1Full 2 (120 ms), G1New 20 (80 ms)), 2 of them full; pauses 200 ms"
-                        + " in all, 20% of the run, the longest 60 ms. Collectors: G1New + G1Old.",
+                "Collections in the window: 22 (G1Full 2 (80 ms), G1New 20 (120 ms)), 2 of them full; pauses 200 ms"
+                        + " in all, 20% of the run, the longest 40 ms. Collectors: G1New + G1Old.",
                 "Heap after a collection: 52 MB at the lowest (at most the live set then), 56.7 MB on average, 60 MB"
                         + " at the highest, of a 64 MB maximum heap: the lowest is 81.3% of the maximum.",
                 "Allocation: 400 MB/s, from the summed weights of 40 allocation samples (400 MB in 1 s). Where: "
@@ -77,7 +77,9 @@ class HeapAdviceTest {
         RuleResult r = Scenario.run(new dev.poolscope.analysis.rules.gc.GcPressureRule(),
                 pauses().afterGc(60, 52).allocations(SITE, "byte[]", 300, 30));
         assertThat(r.sentence())
-                .isEqualTo("GC pressure: pauses took 20% of the run (200 ms in 22 collections).");
+                .isEqualTo(
+                        "GC pressure: the requests stood still in pauses for 20% of their server time (200 ms of"
+                                + " pauses in 22 collections, 20% of the run).");
         assertThat(r.evidence()).extracting(Evidence::name, Evidence::value).contains(
                 org.assertj.core.groups.Tuple.tuple("full collections", 2.0),
                 org.assertj.core.groups.Tuple.tuple("heap after GC, lowest", 52.0),

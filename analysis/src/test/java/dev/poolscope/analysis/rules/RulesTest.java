@@ -211,11 +211,15 @@ class RulesTest {
     void gcPressure() {
         RuleResult r = Scenario.run(new GcPressureRule(), new Scenario().gc(150));
         assertThat(r.sentence())
-                .isEqualTo("GC pressure: pauses took 15% of the run (150 ms in 1 collections).");
+                .isEqualTo(
+                        "GC pressure: the requests stood still in pauses for 15% of their server time (150 ms"
+                                + " of pauses in 1 collections, 15% of the run).");
         assertBand(r, RuleResult.Severity.WARNING, 84, 86);
         RuleResult ok = Scenario.run(new GcPressureRule(), new Scenario());
         assertThat(ok.sentence())
-                .isEqualTo("No GC pressure: pauses took 0% of the run (0 ms in 0 collections).");
+                .isEqualTo(
+                        "No GC pressure: the requests stood still in pauses for 0% of their server time (0 ms"
+                                + " of pauses in 0 collections, 0% of the run).");
         assertBand(ok, RuleResult.Severity.OK, 0, 0);
     }
 

@@ -219,9 +219,24 @@ final class Scenario {
         return this;
     }
 
+    /** A sleep in every request from {@code fromMs} to {@code toMs} in, that asked for {@code askedMs}. */
+    Scenario sleeps(long fromMs, long toMs, long askedMs) {
+        for (int i = 0; i < 10; i++) {
+            b.events().threadWait(new Events.ThreadWait(WORKER, start(i) + fromMs * MS, start(i) + toMs * MS,
+                    Events.WaitKind.SLEEP, "", -1, askedMs * MS));
+        }
+        return this;
+    }
+
+    /** One collection half-way through the second, the world stopped for {@code pauseMs}, as the JDK records it. */
     Scenario gc(long pauseMs) {
-        b.events().garbageCollection(
-                new Events.GarbageCollection(T0 + 500 * MS, "G1New", pauseMs * MS, pauseMs * MS));
+        return collection(T0 + 500 * MS, "G1New", pauseMs);
+    }
+
+    /** A collection at {@code at}: its pause interval (jdk.GCPhasePause) and its summary (jdk.GarbageCollection). */
+    private Scenario collection(long at, String name, long pauseMs) {
+        b.events().pause(new Events.Pause(at, at + pauseMs * MS, Events.PauseKind.GC, "GC Pause"));
+        b.events().garbageCollection(new Events.GarbageCollection(at, name, pauseMs * MS, pauseMs * MS));
         return this;
     }
 
@@ -234,9 +249,13 @@ final class Scenario {
 
     /** {@code n} collections by {@code name} spread over the second, each pausing {@code pauseMs}. */
     Scenario collections(String name, int n, long pauseMs) {
+        return collections(name, n, pauseMs, 1);
+    }
+
+    /** The same, the first {@code offsetMs} into the second: collections never overlap, nor should a scenario's. */
+    Scenario collections(String name, int n, long pauseMs, long offsetMs) {
         for (int i = 0; i < n; i++) {
-            b.events().garbageCollection(new Events.GarbageCollection(T0 + (i * 1000L / n + 1) * MS, name,
-                    pauseMs * MS, pauseMs * MS));
+            collection(T0 + (i * 1000L / n + offsetMs) * MS, name, pauseMs);
         }
         return this;
     }

@@ -17,6 +17,8 @@ public final class JdkFields {
     public static final String BYTES_WRITTEN = "bytesWritten";
     /** jdk.JavaMonitorEnter: the thread that last exited the monitor (the one whose exit let this thread in). */
     public static final String PREVIOUS_OWNER = "previousOwner";
+    /** jdk.ThreadSleep: the time the thread asked to sleep. */
+    public static final String SLEEP_TIME = "time";
     /** jdk.ExecutionSample, jdk.NativeMethodSample: the thread sampled (the event's own thread is the sampler's). */
     public static final String SAMPLED_THREAD = "sampledThread";
     /** jdk.GCPhasePause (the phase), jdk.GarbageCollection (the collector). */

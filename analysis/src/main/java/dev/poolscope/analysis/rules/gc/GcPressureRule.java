@@ -5,21 +5,29 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.Overlaps;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.format.event.JdkTypes;
 import dev.poolscope.analysis.rules.Evidence;
+import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Link;
+import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Rule;
 import dev.poolscope.analysis.rules.RuleResult;
 import dev.poolscope.analysis.rules.Threshold;
 import dev.poolscope.analysis.rules.Unit;
 
-/** Stop-the-world pauses as a share of the run's wall clock. */
+/**
+ * What stop-the-world pauses cost the requests: the share of the measured requests' server time that stood still in
+ * a pause (the time split's {@code gc_pause}). A pause while no request ran, or inside a sleep that was not yet due,
+ * delayed nobody, so the pauses' share of the run's wall clock is evidence, and the measure only for a run without
+ * requests.
+ */
 public final class GcPressureRule implements Rule {
     public static final String ID = "gc-pressure";
     private static final double MB = 1024 * 1024;
-    static final Threshold PAUSE_SHARE = new Threshold("GC pause share of run time", 2, 10, Unit.PERCENT);
+    static final Threshold PAUSE_SHARE = new Threshold("GC pause share of server time", 2, 10, Unit.PERCENT);
 
     @Override
     public String id() {
@@ -43,11 +51,18 @@ public final class GcPressureRule implements Rule {
             return notEnoughData("no JDK recording");
         }
         double pauseMs = run.process().gcPauseNanos() / 1e6;
-        double share = 100 * pauseMs / 1000 / run.durationSeconds();
-        List<Evidence> ev = new ArrayList<>(
-                List.of(new Evidence("GC pause share of run time", share, Unit.PERCENT),
-                        new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
-                        new Evidence("collections", run.process().gcCount(), Unit.COUNT)));
+        double ofRun = 100 * pauseShareOfRun(run);
+        boolean served = servedShare(run) != null;
+        double share = served ? 100 * servedShare(run) : ofRun;
+        List<Evidence> ev = new ArrayList<>();
+        if (served) {
+            ev.add(new Evidence("GC pause share of server time", share, Unit.PERCENT));
+            ev.add(new Evidence("GC pause per request", Facts.meanMs(run, Cause.GC_PAUSE),
+                    Unit.MILLISECONDS));
+        }
+        ev.addAll(List.of(new Evidence("GC pause share of run time", ofRun, Unit.PERCENT),
+                new Evidence("GC pauses total", pauseMs, Unit.MILLISECONDS),
+                new Evidence("collections", run.process().gcCount(), Unit.COUNT)));
         // What the heap advice (HeapSizing) rests on, where the recording has it.
         RunModel.Memory mem = run.memory();
         if (!mem.collections().isEmpty()) {
@@ -64,8 +79,18 @@ public final class GcPressureRule implements Rule {
                     Unit.MEGABYTES_PER_SECOND));
         }
         int score = PAUSE_SHARE.score(share);
-        return result(score, score < 25 ? "ok" : "found", ev, num(share), num(pauseMs),
-                run.process().gcCount());
+        String key = (served ? "" : "run.") + (score < 25 ? "ok" : "found");
+        return result(score, key, ev, num(share), num(pauseMs), run.process().gcCount(), num(ofRun));
+    }
+
+    /**
+     * The share (0–1) of the measured requests' server time inside pauses; null without requests timed on the server.
+     */
+    private static Double servedShare(RunModel run) {
+        long total = run.serverTotal().totalNanos();
+        return run.requests().isEmpty() || total == 0
+                ? null
+                : (double) run.serverTotal().nanos(Cause.GC_PAUSE) / total;
     }
 
     /**
@@ -97,6 +122,9 @@ public final class GcPressureRule implements Rule {
 
     @Override
     public String headline(RunModel run) {
-        return shortText(num(100 * pauseShareOfRun(run)));
+        Double served = servedShare(run);
+        return served == null
+                ? Messages.format(id() + ".run.short", num(100 * pauseShareOfRun(run)))
+                : shortText(num(100 * served));
     }
 }
