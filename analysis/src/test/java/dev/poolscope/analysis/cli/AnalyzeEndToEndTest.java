@@ -33,6 +33,8 @@ class AnalyzeEndToEndTest {
         SyntheticRun s = new SyntheticRun();
         s.warmupRequests = 2;
         s.threadsSetting = 3;
+        // So the CPU flame graph has samples on every run, not only when a hold happened to be sampled.
+        s.cpuAfterMillis = 200;
         run = s.write(dir.resolve("starved")).runDir();
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
