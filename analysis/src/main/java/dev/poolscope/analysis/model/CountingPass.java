@@ -14,6 +14,9 @@ final class CountingPass {
     private final int cap;
     private final int keepLongest;
     long counted;
+    /** The counted requests' first start and last end (MAX_VALUE and MIN_VALUE without any). */
+    long firstStart = Long.MAX_VALUE;
+    long lastEnd = Long.MIN_VALUE;
     /** The stride of the joined keys; a chunk's own keys are all of its requests. */
     private long every = 1;
     private final NotedRequests noted = new NotedRequests();
@@ -31,6 +34,8 @@ final class CountingPass {
     }
 
     void request(long threadId, long startNanos, long endNanos, String requestId) {
+        firstStart = Math.min(firstStart, startNanos);
+        lastEnd = Math.max(lastEnd, endNanos);
         if (keepLongest > 0) {
             longest.add(new long[]{threadId, startNanos, endNanos, endNanos - startNanos, counted});
             if (longest.size() > 4 * keepLongest) {
@@ -58,6 +63,8 @@ final class CountingPass {
 
     /** Absorbs the chunk that follows everything joined so far. */
     void join(CountingPass later) {
+        firstStart = Math.min(firstStart, later.firstStart);
+        lastEnd = Math.max(lastEnd, later.lastEnd);
         for (long[] l : later.longest) {
             longest.add(new long[]{l[0], l[1], l[2], l[3], l[4] + counted});
         }

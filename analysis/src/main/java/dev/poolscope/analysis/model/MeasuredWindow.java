@@ -9,8 +9,10 @@ public record MeasuredWindow(long startNanos, long endNanos, Source source) {
     /** Where the window came from, best first. */
     public enum Source {
         LOAD_PHASE("run.json", "the load phase in run.json"), JMETER("jmeter",
-                "the JMeter samples' span (no run.json)"), RECORDING("recording",
-                        "the whole recording (no run.json and no JMeter samples)");
+                "the JMeter samples' span (no run.json)"), REQUESTS("requests",
+                        "the server requests' span (no run.json and no JMeter samples)"), RECORDING(
+                                "recording",
+                                "the whole recording (no run.json, no JMeter samples and no requests)");
 
         private final String id;
         private final String description;

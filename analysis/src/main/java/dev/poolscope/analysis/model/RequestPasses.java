@@ -37,6 +37,16 @@ final class RequestPasses {
         return sample;
     }
 
+    /**
+     * The span of the requests the passes counted, from the first start to the last end, as a window; null without
+     * any.
+     */
+    MeasuredWindow requestSpan() {
+        return keys.counted == 0 || keys.lastEnd < keys.firstStart
+                ? null
+                : new MeasuredWindow(keys.firstStart, keys.lastEnd, MeasuredWindow.Source.REQUESTS);
+    }
+
     RequestSample read(RecordingReader reader, RecordingReader.Source source, MeasuredWindow window)
             throws RecordingException {
         Scope in = new Scope(window, RequestSample.all(0));

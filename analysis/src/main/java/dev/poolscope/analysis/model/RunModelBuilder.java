@@ -78,6 +78,11 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
     public void chooseRequests(RecordingReader reader, RecordingReader.Source source)
             throws RecordingException {
         passes.read(reader, source, window);
+        if (window == null && passes.requestSpan() != null) {
+            // Without run.json or JMeter samples the load ran where the requests did: gauges, GC and schedstat before
+            // the first (start-up, an idle app) or after the last would be read against a load that was not there.
+            measure(passes.requestSpan());
+        }
     }
 
     /** The .jtl comes after {@link #chooseRequests}: its one read keeps the chosen requests' samples too. */

@@ -45,14 +45,18 @@ class WindowFallbackTest {
     }
 
     @Test
-    void withoutJMeterResultsTheWholeRecordingIsTheWindowButWarmUpNeverCounts() throws Exception {
+    void withoutJMeterResultsTheRequestsSpanIsTheWindowAndWarmUpNeverCounts() throws Exception {
         Path run = run("recording-only");
         Files.delete(run.resolve("jmeter/results.jtl"));
         JsonNode s = analyze(run);
-        assertThat(s.path("window_source").asText()).isEqualTo("recording");
+        // Not the whole recording: its start-up and the warm-up before the first counted request are no load.
+        assertThat(s.path("window_source").asText()).isEqualTo("requests");
+        assertThat(s.path("window_end_ms").asLong() - s.path("window_start_ms").asLong())
+                .isEqualTo(Math.round(s.path("duration_s").asDouble() * 1000));
         assertThat(s.path("requests").asLong()).isEqualTo(2);
         assertThat(s.path("join").path("warmup_excluded").asLong()).isEqualTo(2);
         assertThat(s.path("join").path("server_only").asLong()).isEqualTo(2);
-        assertThat(Files.readString(run.resolve("report.html"))).contains("from the whole recording");
+        assertThat(Files.readString(run.resolve("report.html")))
+                .contains("from the server requests&#39; span");
     }
 }
