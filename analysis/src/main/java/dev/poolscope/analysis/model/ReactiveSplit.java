@@ -9,7 +9,8 @@ import java.util.TreeSet;
  * from intervals tied to it by request id and from what its event loop was doing. Where they overlap, the first
  * listed wins:
  * <ol>
- * <li>stop-the-world pauses (while the world stood still, nothing it waited for could happen);</li>
+ * <li>stop-the-world pauses (while the world stood still, nothing it waited for could happen), except inside a
+ * sleep on its loop before the time the sleep asked for ({@link SpanKind#SLEEP_SCHEDULED});</li>
  * <li>its own R2DBC acquire wait, Redis reply and connection hold (the database), wherever they ran;</li>
  * <li>its own long loop task: the waits recorded on the loop inside it (a blocking JDBC or Redis call, a park, a
  * socket read, a sleep), else CPU on the loop less the loop's run delay in it (a stall is wall time);</li>
@@ -37,7 +38,11 @@ final class ReactiveSplit {
     private static final int OWN_STALL = 30;
     private static final int OTHER_STALL = 40;
 
-    private record Piece(long start, long end, int rank, Cause cause, int behind) {
+    /** {@code pauseProof}: a pause inside it delayed nothing ({@link SpanKind#pauseProof}), so it does not win there. */
+    private record Piece(long start, long end, int rank, Cause cause, int behind, boolean pauseProof) {
+        Piece(long start, long end, int rank, Cause cause, int behind) {
+            this(start, end, rank, cause, behind, false);
+        }
     }
 
     Breakdown attribute(String requestId, long loop, long from, long to, Attributor.SegmentSink sink) {
@@ -83,9 +88,14 @@ final class ReactiveSplit {
         Long prev = null;
         for (long t : cuts) {
             if (prev != null && t > prev) {
+                boolean proof = false;
+                for (Piece p : pieces) {
+                    proof |= p.pauseProof() && p.start() <= prev && p.end() >= t;
+                }
                 Piece best = null;
                 for (Piece p : pieces) {
-                    if (p.start() <= prev && p.end() >= t && (best == null || p.rank() < best.rank())) {
+                    if (p.start() <= prev && p.end() >= t && !(proof && p.rank() == PAUSE)
+                            && (best == null || p.rank() < best.rank())) {
                         best = p;
                     }
                 }
@@ -137,7 +147,7 @@ final class ReactiveSplit {
             Cause c = k == SpanKind.CONNECTION_HOLD ? Cause.DATABASE : k.cause;
             if (c != null) {
                 pieces.add(new Piece(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)),
-                        ON_LOOP + c.ordinal(), c, -1));
+                        ON_LOOP + c.ordinal(), c, -1, k.pauseProof));
             }
         });
     }

@@ -155,6 +155,26 @@ class ReactiveSplitTest {
     }
 
     @Test
+    void aPauseInsideASleepOnTheLoopBeforeItIsDueIsTheSleeps() {
+        request("s", 10, 60);
+        // s is decoded at 10 ms and its handler sleeps on the loop for the 40 ms it asked for, 10 to 50 ms in; a GC pause 20 to 30 ms in did
+        // not move the sleep's end. A pause outside the sleep is the pause's, as before.
+        b.events().loopStall(new Events.LoopStall(LOOP, T0 + 10 * MS, T0 + 50 * MS, "io",
+                "java.lang.Thread.sleep(Thread.java:509)\n"
+                        + "dev.poolscope.reactive.ProductController.get(ProductController.java:40)",
+                12 * MS));
+        b.events()
+                .threadWait(new Events.ThreadWait(LOOP, T0 + 10 * MS, T0 + 50 * MS, Events.WaitKind.SLEEP, "",
+                        -1, 40 * MS));
+        b.events().pause(new Events.Pause(T0 + 20 * MS, T0 + 30 * MS, Events.PauseKind.GC, "young"));
+        b.events().pause(new Events.Pause(T0 + 52 * MS, T0 + 55 * MS, Events.PauseKind.GC, "young"));
+
+        RequestTimeline r = byId(model(), "s");
+        assertThat(ms(r, Cause.SLEEP)).isEqualTo(40);
+        assertThat(ms(r, Cause.GC_PAUSE)).isEqualTo(3);
+    }
+
+    @Test
     void theStackSaysBlockedWhenItsTopIsAWaitAndNamesTheApplicationsLine() {
         String park = "jdk.internal.misc.Unsafe.park(Native Method)\n"
                 + "java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:269)\n"
