@@ -133,7 +133,10 @@ final class SpanCollector implements Collector<SpanCollector> {
         int label = labels.id(e.detail());
         if (e.kind() == Events.WaitKind.SLEEP && e.scheduledNanos() >= 0) {
             // Up to the time asked for, a pause delays no sleep; what it overran is the sleep's as before.
-            long due = Math.min(e.endNanos(), e.startNanos() + e.scheduledNanos());
+            // Compared as a length: start + an unbounded asked-for time would overflow.
+            long due = e.scheduledNanos() >= e.endNanos() - e.startNanos()
+                    ? e.endNanos()
+                    : e.startNanos() + e.scheduledNanos();
             add(thread, e.startNanos(), due, SpanKind.SLEEP_SCHEDULED, label, -1);
             if (e.endNanos() > due) {
                 add(thread, due, e.endNanos(), SpanKind.SLEEP, label, -1);

@@ -42,6 +42,14 @@ class PausesInSleepsTest {
     }
 
     @Test
+    void aSleepThatAskedForLongerThanItTookIsSleepThroughout() {
+        // Interrupted, or asked for Long.MAX_VALUE nanoseconds: it never reached its time, so no pause held it.
+        var model = new Scenario().sleeps(0, 90, Long.MAX_VALUE / Scenario.MS).pauses(30, 60).model();
+        assertThat(model.serverTotal().nanos(Cause.SLEEP)).isEqualTo(900 * Scenario.MS);
+        assertThat(model.serverTotal().nanos(Cause.GC_PAUSE)).isZero();
+    }
+
+    @Test
     void aSleepWhoseAskedTimeIsUnknownLeavesThePauseThePauses() {
         // An older recording without the field: the pause wins, as it does over every wait it may have stopped.
         Scenario s = new Scenario().each(0, 90, Scenario.Kind.SLEEP).pauses(30, 60);
