@@ -46,10 +46,20 @@ final class ClientCollector implements Consumer<JtlSample> {
         this.max = max;
     }
 
-    /** The window the counts cover (null: every sample), set before the first read. */
+    /**
+     * The window the counts cover (null: every sample), set before the first read, or after it when the window is the
+     * samples' own span.
+     */
     void measure(MeasuredWindow w) {
         this.window = w;
         this.outstanding = Outstanding.of(w);
+        if (outstanding != null && read > 0 && !countOnly && !reread) {
+            // The window came from the samples already read (no run.json: their span): the kept ones, every
+            // every-th of them spread evenly, give the levels, each standing for the stride.
+            for (JtlSample s : client) {
+                outstanding.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L, every);
+            }
+        }
     }
 
     /** The median second's clients with a request outstanding while they sent (NaN: not measured). */

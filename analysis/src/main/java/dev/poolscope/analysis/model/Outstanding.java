@@ -36,6 +36,11 @@ final class Outstanding {
 
     /** One sample, sent at {@code sentNanos}, answered at {@code endNanos}. */
     void add(long sentNanos, long endNanos) {
+        add(sentNanos, endNanos, 1);
+    }
+
+    /** The same, standing for {@code weight} samples (one kept of every {@code weight}, evenly over the run). */
+    void add(long sentNanos, long endNanos, long weight) {
         if (sentNanos >= from && sentNanos <= to) {
             firstSent = Math.min(firstSent, sentNanos);
             lastSent = Math.max(lastSent, sentNanos);
@@ -45,7 +50,7 @@ final class Outstanding {
         int k = (int) ((s - from) / SECOND);
         while (s < e && k < nanos.length) {
             long part = Math.min(e, from + (k + 1) * SECOND) - s;
-            nanos[k] += part;
+            nanos[k] += (double) part * weight;
             s += part;
             k++;
         }

@@ -36,6 +36,34 @@ class OutstandingTest {
     }
 
     @Test
+    void aWindowTakenFromTheSamplesThemselvesCountsTheSamplesAlreadyRead() {
+        // No run.json: the .jtl is read before there is a window, which is then its samples' span.
+        ClientCollector c = new ClientCollector(1_000);
+        clients(c);
+        assertThat(c.outstandingMedian()).isNaN();
+        c.measure(c.span());
+        assertThat(c.outstandingMedian()).isEqualTo(80.0);
+    }
+
+    @Test
+    void samplesThinnedOnTheFirstReadStandForTheStride() {
+        // 400 samples kept at most 100: every 4th is kept and stands for four.
+        ClientCollector c = new ClientCollector(100);
+        clients(c);
+        c.measure(c.span());
+        assertThat(c.outstandingMedian()).isEqualTo(80.0);
+    }
+
+    /** The samples of {@link #everyFiftyMs}, as JMeter writes them. */
+    private static void clients(ClientCollector c) {
+        for (int i = 0; i < 400; i++) {
+            long sentMs = T0 / MS + i * 50;
+            c.accept(new dev.poolscope.analysis.jtl.JtlSample(sentMs, 4000, "GET", "200", true, 80, 4000, 0,
+                    "http://127.0.0.1/x", "r-" + i));
+        }
+    }
+
+    @Test
     void withoutAWholeSecondOfSendingThereIsNoLevel() {
         Outstanding o = Outstanding
                 .of(new MeasuredWindow(T0, T0 + 10_000 * MS, MeasuredWindow.Source.LOAD_PHASE));
