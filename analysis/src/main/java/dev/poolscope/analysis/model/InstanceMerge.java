@@ -35,7 +35,8 @@ public final class InstanceMerge {
                 m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.http(),
                 m.process(),
                 m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
-                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(), restrict(m.sampling(), own),
+                m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(),
+                restrict(m.sampling(), own, m.window()),
                 m.statements(), m.memory(),
                 m.overlaps(), m.steady());
     }
@@ -56,13 +57,17 @@ public final class InstanceMerge {
                 sum[10]);
     }
 
-    /** The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. */
-    private static RunModel.Sampling restrict(RunModel.Sampling s, List<JtlSample> own) {
+    /**
+     * The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. Its
+     * offered concurrency is its own clients' with a request outstanding.
+     */
+    private static RunModel.Sampling restrict(RunModel.Sampling s, List<JtlSample> own,
+            MeasuredWindow window) {
         if (s.clientSampled()) {
             return s;
         }
         return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), own.size(),
-                own.stream().filter(c -> !c.success()).count(), 1);
+                own.stream().filter(c -> !c.success()).count(), 1, Outstanding.median(window, own));
     }
 
     private static RunModel.Sampling sampling(List<RunModel> instances, List<JtlSample> client) {
@@ -78,9 +83,10 @@ public final class InstanceMerge {
         return first.clientSampled()
                 ? new RunModel.Sampling(requests, errors, every, first.clientSamples(),
                         first.clientFailures(),
-                        first.clientEvery())
+                        first.clientEvery(), first.clientsOutstanding())
                 : new RunModel.Sampling(requests, errors, every, client.size(),
-                        client.stream().filter(c -> !c.success()).count(), 1);
+                        client.stream().filter(c -> !c.success()).count(), 1,
+                        Outstanding.median(instances.getFirst().window(), client));
     }
 
     /**

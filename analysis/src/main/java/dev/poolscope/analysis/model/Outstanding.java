@@ -1,6 +1,9 @@
 package dev.poolscope.analysis.model;
 
 import java.util.Arrays;
+import java.util.List;
+
+import dev.poolscope.analysis.jtl.JtlSample;
 
 /**
  * The JMeter clients with a request outstanding, second by second of the window: each sample adds the part of each
@@ -32,6 +35,18 @@ final class Outstanding {
         }
         long seconds = (w.endNanos() - w.startNanos() + SECOND - 1) / SECOND;
         return seconds > MAX_SECONDS ? null : new Outstanding(w.startNanos(), w.endNanos(), (int) seconds);
+    }
+
+    /** The median level of {@code samples} (every one of them) in {@code w}; NaN when not measurable. */
+    static double median(MeasuredWindow w, List<JtlSample> samples) {
+        Outstanding o = of(w);
+        if (o == null) {
+            return Double.NaN;
+        }
+        for (JtlSample s : samples) {
+            o.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L);
+        }
+        return o.median();
     }
 
     /** One sample, sent at {@code sentNanos}, answered at {@code endNanos}. */

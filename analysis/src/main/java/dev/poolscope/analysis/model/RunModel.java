@@ -36,7 +36,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
      * request and every {@code clientEvery}-th sample (1: all of them). Counts, throughput and error rates come from
      * here; distributions and shares from the kept ones. {@code clientsOutstanding}: the median second's JMeter
      * clients with a request outstanding while they sent, from every sample ({@link Outstanding}; NaN when not
-     * measured: no window when the .jtl was read, or one instance of several).
+     * measured: no window, or one longer than a day).
      */
     public record Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
             long clientFailures, long clientEvery, double clientsOutstanding) {

@@ -1,0 +1,67 @@
+package dev.poolscope.analysis.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.poolscope.analysis.jtl.JtlSample;
+import dev.poolscope.analysis.recording.Events;
+import dev.poolscope.analysis.recording.RecordingInfo;
+import dev.poolscope.analysis.recording.RunMetadata;
+
+/**
+ * Two instances behind one balancer, each sent every other request: each instance's offered concurrency is its own
+ * clients with a request outstanding, the service's all of them, counted second by second as for one JVM.
+ */
+class InstanceOfferedTest {
+    static final long T0 = 1_763_700_000_000_000_000L;
+    static final long MS = 1_000_000L;
+    static final MeasuredWindow WINDOW = new MeasuredWindow(T0, T0 + 24_000 * MS,
+            MeasuredWindow.Source.LOAD_PHASE);
+
+    /** A request sent every 50 ms for 20 s, each answered after 4 s: 80 outstanding, 40 at each instance. */
+    static List<JtlSample> clients() {
+        List<JtlSample> all = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            all.add(new JtlSample(T0 / MS + i * 50, 4000, "GET", "200", true, 80, 4000, 0, "http://lb/x",
+                    "r-" + i));
+        }
+        return all;
+    }
+
+    /** Instance {@code n} (0 or 1) served the requests whose number has that parity; it read the whole .jtl. */
+    static RunModel instance(int n, List<JtlSample> clients) {
+        RunModelBuilder b = new RunModelBuilder();
+        b.measure(WINDOW);
+        Events.ThreadRef worker = new Events.ThreadRef(40 + n, 4000 + n, "http-nio-8080-exec-1", false);
+        for (int i = n; i < 400; i += 2) {
+            long sent = T0 + i * 50 * MS;
+            b.events().request(new Events.Request(worker, sent + MS, sent + 3999 * MS, "r-" + i, "GET", "/x",
+                    200, "tomcat"));
+        }
+        b.columns(true);
+        clients.forEach(b);
+        RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
+                false,
+                null, 0L);
+        RecordingInfo info = new RecordingInfo(List.of(), false, 1, Map.of(), List.of(), T0,
+                T0 + 24_000 * MS);
+        return b.build(meta, info, null, List.of());
+    }
+
+    @Test
+    void eachInstanceCountsItsOwnClientsAndTheServiceAllOfThem() {
+        List<JtlSample> clients = clients();
+        RunModel one = InstanceMerge.restrict(instance(0, clients));
+        RunModel two = InstanceMerge.restrict(instance(1, clients));
+        assertThat(one.client()).hasSize(200);
+        assertThat(one.sampling().clientsOutstanding()).isEqualTo(40.0);
+        assertThat(two.sampling().clientsOutstanding()).isEqualTo(40.0);
+        RunModel service = InstanceMerge.merge(List.of(one, two), clients, List.of());
+        assertThat(service.sampling().clientsOutstanding()).isEqualTo(80.0);
+    }
+}
