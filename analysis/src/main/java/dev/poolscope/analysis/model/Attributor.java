@@ -17,6 +17,10 @@ import java.util.Arrays;
  * runnable, not waiting), so it is taken out of them, in proportion to their length, at each one's end. Without
  * them (older recordings, steps inside a request) the remainder is apportioned from the thread's schedstat deltas
  * (or execution samples when there are none). The rest stays unexplained: shown, never hidden.
+ *
+ * <p>
+ * Over 300 lines because it is one split: the painting, the measured or apportioned remainder and the wall samples'
+ * names all read and write the same window's pieces, kept in reused arrays so that no window allocates.
  */
 final class Attributor {
     /** JDK execution sampling period the agent configures (recording-format.md). */
