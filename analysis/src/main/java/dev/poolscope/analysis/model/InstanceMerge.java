@@ -59,15 +59,30 @@ public final class InstanceMerge {
 
     /**
      * The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. Its
-     * offered concurrency is its own clients' with a request outstanding.
+     * offered concurrency is its own clients' with a request outstanding, from the samples of its requests: with a
+     * sample of the requests, every k-th of its samples, each standing for k.
      */
     private static RunModel.Sampling restrict(RunModel.Sampling s, List<JtlSample> own,
             MeasuredWindow window) {
+        double level = Outstanding.median(window, own, s.requestEvery());
         if (s.clientSampled()) {
-            return s;
+            return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), s.clientSamples(),
+                    s.clientFailures(), s.clientEvery(), level);
         }
         return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), own.size(),
-                own.stream().filter(c -> !c.success()).count(), 1, Outstanding.median(window, own));
+                own.stream().filter(c -> !c.success()).count(), 1, level);
+    }
+
+    /**
+     * The service's clients with a request outstanding when the .jtl was thinned: its instances' own levels added up
+     * (each counted from its requests' samples); NaN when one was not measured.
+     */
+    private static double summed(List<RunModel> instances) {
+        double sum = 0;
+        for (RunModel m : instances) {
+            sum += m.sampling().clientsOutstanding();
+        }
+        return sum;
     }
 
     private static RunModel.Sampling sampling(List<RunModel> instances, List<JtlSample> client) {
@@ -83,10 +98,10 @@ public final class InstanceMerge {
         return first.clientSampled()
                 ? new RunModel.Sampling(requests, errors, every, first.clientSamples(),
                         first.clientFailures(),
-                        first.clientEvery(), first.clientsOutstanding())
+                        first.clientEvery(), summed(instances))
                 : new RunModel.Sampling(requests, errors, every, client.size(),
                         client.stream().filter(c -> !c.success()).count(), 1,
-                        Outstanding.median(instances.getFirst().window(), client));
+                        Outstanding.median(instances.getFirst().window(), client, 1));
     }
 
     /**

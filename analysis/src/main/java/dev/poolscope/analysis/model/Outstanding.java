@@ -37,14 +37,17 @@ final class Outstanding {
         return seconds > MAX_SECONDS ? null : new Outstanding(w.startNanos(), w.endNanos(), (int) seconds);
     }
 
-    /** The median level of {@code samples} (every one of them) in {@code w}; NaN when not measurable. */
-    static double median(MeasuredWindow w, List<JtlSample> samples) {
+    /**
+     * The median level of {@code samples} in {@code w}, each standing for {@code weight} (1: they are all of them);
+     * NaN when not measurable.
+     */
+    static double median(MeasuredWindow w, List<JtlSample> samples, long weight) {
         Outstanding o = of(w);
         if (o == null) {
             return Double.NaN;
         }
         for (JtlSample s : samples) {
-            o.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L);
+            o.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L, weight);
         }
         return o.median();
     }

@@ -35,14 +35,24 @@ class InstanceOfferedTest {
 
     /** Instance {@code n} (0 or 1) served the requests whose number has that parity; it read the whole .jtl. */
     static RunModel instance(int n, List<JtlSample> clients) {
-        RunModelBuilder b = new RunModelBuilder();
+        return instance(n, clients, new RunModelBuilder());
+    }
+
+    /** The same, into {@code b} (a builder with a small request cap: the requests are a sample). */
+    static RunModel instance(int n, List<JtlSample> clients, RunModelBuilder b) {
         b.measure(WINDOW);
         Events.ThreadRef worker = new Events.ThreadRef(40 + n, 4000 + n, "http-nio-8080-exec-1", false);
+        List<Events.Request> requests = new ArrayList<>();
         for (int i = n; i < 400; i += 2) {
             long sent = T0 + i * 50 * MS;
-            b.events().request(new Events.Request(worker, sent + MS, sent + 3999 * MS, "r-" + i, "GET", "/x",
-                    200, "tomcat"));
+            requests.add(new Events.Request(worker, sent + MS, sent + 3999 * MS, "r-" + i, "GET", "/x", 200,
+                    "tomcat"));
         }
+        while (b.wantsRequestPass()) {
+            requests.forEach(b::requestPass);
+            b.requestPassEnd();
+        }
+        requests.forEach(b.events()::request);
         b.columns(true);
         clients.forEach(b);
         RunMetadata meta = new RunMetadata("t", 1L, null, null, "25", 2, "tomcat", 200, false, List.of(),
@@ -62,6 +72,20 @@ class InstanceOfferedTest {
         assertThat(one.sampling().clientsOutstanding()).isEqualTo(40.0);
         assertThat(two.sampling().clientsOutstanding()).isEqualTo(40.0);
         RunModel service = InstanceMerge.merge(List.of(one, two), clients, List.of());
+        assertThat(service.sampling().clientsOutstanding()).isEqualTo(80.0);
+    }
+
+    @Test
+    void withASampleOfTheRequestsTheirSamplesStandForTheStride() {
+        // 200 requests at each instance, at most 50 kept: every 4th, whose samples stand for four.
+        List<JtlSample> clients = clients();
+        RunModel one = InstanceMerge.restrict(instance(0, clients, new RunModelBuilder(50, 1_000_000)));
+        RunModel two = InstanceMerge.restrict(instance(1, clients, new RunModelBuilder(50, 1_000_000)));
+        assertThat(one.sampling().requestEvery()).isEqualTo(4);
+        assertThat(one.client()).hasSize(50);
+        assertThat(one.sampling().clientsOutstanding()).isEqualTo(40.0);
+        assertThat(two.sampling().clientsOutstanding()).isEqualTo(40.0);
+        RunModel service = InstanceMerge.merge(List.of(one, two), one.client(), List.of());
         assertThat(service.sampling().clientsOutstanding()).isEqualTo(80.0);
     }
 }
