@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The agent's share of the app's CPU between two instants, as one JSON line: what the overhead bench reads for each
- * of its runs' windows (the report's section 9 covers the run's whole measured window).
+ * of its runs' windows (the report's section 10 covers the run's whole measured window).
  */
 @Command(name = "agent-cpu", mixinStandardHelpOptions = true, description = "Print, as one JSON line, the agent's share of the app's CPU samples in RUN_DIR/"
         + RunFolder.ASYNC_PROFILER_PATH + " between two epoch milliseconds.")

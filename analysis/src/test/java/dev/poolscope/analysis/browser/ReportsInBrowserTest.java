@@ -251,10 +251,10 @@ class ReportsInBrowserTest {
         Files.writeString(broken, html);
 
         Seen s = visit(broken, "report", false);
-        assertThat(s.sections().get("xlog")).contains("2. XLog: no request drawn");
+        assertThat(s.sections().get("xlog")).contains("3. XLog: no request drawn");
         assertThat(s.sections().get("gaps")).anyMatch(p -> p.contains("is drawn over \"over\""));
         assertThat(s.sections().get("client-server"))
-                .anyMatch(p -> p.startsWith("5. Client vs server: match rate \"0.8%\""));
+                .anyMatch(p -> p.startsWith("7. Client vs server: match rate \"0.8%\""));
         assertThat(s.errors()).anyMatch(e -> e.startsWith("uncaught: ReferenceError: notDefinedAnywhere"));
         assertThat(s.offline()).containsExactly("https://cdn.example.invalid/x.png");
         assertThat(s.sections().get("steps")).as("the sections left alone still pass").isEmpty();

@@ -93,7 +93,7 @@ function clientServerProblems(s) {
   const join = tableWith(s, 'match rate');
   const percentiles = tableWith(s, 'p99 ms');
   if (!join || !percentiles) {
-    return ['5. Client vs server: the join table or the percentiles are missing'];
+    return ['7. Client vs server: the join table or the percentiles are missing'];
   }
   const j = columns(join);
   const client = [...percentiles.querySelectorAll('tr')].find(r => text(r.querySelector('td')).startsWith('client'));
@@ -104,17 +104,17 @@ function clientServerProblems(s) {
     const expected = 100 * matched / samples;
     const m = /^(\d+(\.\d+)?)%$/.exec(shown);
     out.push(...need(m && Math.abs(Number(m[1]) - expected) <= 0.05,
-        '5. Client vs server: match rate "' + shown + '" for ' + matched + ' of ' + samples
+        '7. Client vs server: match rate "' + shown + '" for ' + matched + ' of ' + samples
         + ' client samples (' + expected.toFixed(1) + '%)'));
   } else {
-    out.push(...need(shown === '–', '5. Client vs server: match rate "' + shown + '" without client samples'));
+    out.push(...need(shown === '–', '7. Client vs server: match rate "' + shown + '" without client samples'));
   }
   const serverOnly = Number(j['server only'][0]);
   if (serverOnly > 0) {
     const which = tableWith(s, 'server-only requests');
     const counts = which ? columns(which)['server-only requests'].map(Number) : [];
     const sum = counts.reduce((a, b) => a + b, 0);
-    out.push(...need(which && sum === serverOnly, '5. Client vs server: ' + serverOnly
+    out.push(...need(which && sum === serverOnly, '7. Client vs server: ' + serverOnly
         + ' requests are server only, and the table of which they are adds up to ' + sum));
   }
   return out;
@@ -126,20 +126,20 @@ function report() {
         && [...s.querySelectorAll('.card .v')].every(v => text(v) !== ''), '1. Summary: cards missing or empty')
         .concat(need(s.querySelectorAll('svg.plot').length >= 1, '1. Summary: no latency chart')),
     'xlog': s => need([...s.querySelectorAll('svg.plot')].some(p => p.querySelectorAll('circle').length > 0),
-        '2. XLog: no request drawn'),
-    'steps': s => need(s.querySelectorAll('h3 + table, div > table').length >= 1, '3. Step profiles: none'),
+        '3. XLog: no request drawn'),
+    'steps': s => need(s.querySelectorAll('h3 + table, div > table').length >= 1, '4. Step profiles: none'),
     'gaps': s => need(s.querySelectorAll('svg.plot').length >= 2 && s.querySelectorAll('table').length >= 1,
-        '4. Gap explanation: a chart or the table is missing'),
+        '6. Gap explanation: a chart or the table is missing'),
     'client-server': clientServerProblems,
     'threads': s => need([...s.querySelectorAll('svg.plot')].some(p => p.querySelectorAll('rect').length > 0),
-        '6. Threads: no lanes drawn'),
+        '8. Threads: no lanes drawn'),
     'flames': s => need(s.querySelectorAll('h3').length >= 1
         && [...s.querySelectorAll('h3')].every(h => h.nextElementSibling && text(h.nextElementSibling) !== ''),
-        '7. Flame graphs: a graph with neither a link nor a note'),
-    'diagnosis': s => need(text(s.querySelector('p strong')) !== '', '8. Diagnosis: no primary cause')
-        .concat(need(s.querySelectorAll('table tr td').length > 0, '8. Diagnosis: no rules'))
-        .concat(need(text(s.querySelector('h3 + p')) !== '', '8. Diagnosis: no recommendation')),
-    'agent-cost': s => need(text(s.querySelector('h2 + p')) !== '', '9. Agent cost: no sentence'),
+        '9. Flame graphs: a graph with neither a link nor a note'),
+    'diagnosis': s => need(text(s.querySelector('p strong')) !== '', '2. Diagnosis: no primary cause')
+        .concat(need(s.querySelectorAll('table tr td').length > 0, '2. Diagnosis: no rules'))
+        .concat(need(text(s.querySelector('h3 + p')) !== '', '2. Diagnosis: no recommendation')),
+    'agent-cost': s => need(text(s.querySelector('h2 + p')) !== '', '10. Agent cost: no sentence'),
   };
   return page(numbered);
 }

@@ -19,7 +19,7 @@ import dev.poolscope.jmeter.JtlSummary;
  *
  * <p>
  * {@code agentCpuShare}: the agent's share of the app's CPU in the window, from async-profiler's CPU samples (the
- * report's section 9); NaN without async-profiler.
+ * report's section 10); NaN without async-profiler.
  */
 record OverheadSample(String mode, int round, double throughput, double p99Ms, double cpuMsPerRequest,
         double drift, long errors, double heapAfterGcBytes, double agentCpuShare) {
