@@ -150,7 +150,7 @@ final class Attribution {
     /**
      * Lock and monitor waits inside one request, summed by what was waited on (monitor or parked class). The part of a
      * wait inside a blocking HTTP call is the call's (the client parks until its response): not a lock site; the part
-     * inside stop-the-world pauses is the pauses', as in the time split.
+     * inside stop-the-world pauses is the pauses', as in the time split (not in a wait not yet due to end by itself).
      */
     private void lockWaits(long tid, long from, long to) {
         ThreadSpans spans = data.spans.get(tid);
@@ -174,8 +174,8 @@ final class Attribution {
                 if (len > 0) {
                     // Still a wait on this monitor when a pause took all of it: the site stays, with no time.
                     String what = data.labels.name(spans.label(i));
-                    lockTotals.merge(what.isEmpty() ? "?" : what, Math.max(0, len - overlaps.paused(s, e)),
-                            Long::sum);
+                    long paused = spans.pauseProof(i) ? 0 : overlaps.paused(s, e);
+                    lockTotals.merge(what.isEmpty() ? "?" : what, Math.max(0, len - paused), Long::sum);
                 }
             }
         });

@@ -6,9 +6,9 @@ import java.util.Arrays;
  * Splits a window of one thread into causes. Same-thread event intervals are painted first, highest-priority cause
  * winning where they overlap, and a stop-the-world pause above them all: while the world stood still nothing the
  * thread waited for could happen (the holder of its connection or lock was stopped too), so a pause inside a pool
- * wait or a lock wait is pause, not wait. A sleep is the exception up to the time it asked for: its timer ran through
- * the pause, which delayed only the part it overran ({@link SpanKind#SLEEP_SCHEDULED}). What no event covers is split
- * into on-CPU, run delay and unexplained.
+ * wait or a lock wait is pause, not wait. A wait not yet due to end by itself is the exception (a sleep before the
+ * time it asked for, a timed wait that timed out): its clock ran through the pause, which delayed only the part it
+ * overran ({@link ThreadSpans#pauseProof}). What no event covers is split into on-CPU, run delay and unexplained.
  *
  * <p>
  * A request that carries its own measured CPU and run delay (read by the agent on the serving thread at the span's
@@ -27,8 +27,8 @@ final class Attributor {
     static final long EXECUTION_SAMPLE_PERIOD_NANOS = 20_000_000L;
     private static final int REMAINDER = -1;
     /**
-     * The marks' slot past the causes for intervals a pause does not take ({@link SpanKind#pauseProof}): while one is
-     * open, a pause is painted as what lies under it.
+     * The marks' slot past the causes for intervals a pause does not take ({@link ThreadSpans#pauseProof}): while one
+     * is open, a pause is painted as what lies under it.
      */
     private static final int PAUSE_PROOF = Cause.ALL.length;
 
@@ -92,7 +92,7 @@ final class Attributor {
                 if (k.cause != null) {
                     marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), k.cause);
                 }
-                if (k.pauseProof) {
+                if (spans.pauseProof(i)) {
                     marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), PAUSE_PROOF);
                 }
             });

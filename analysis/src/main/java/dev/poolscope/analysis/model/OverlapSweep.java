@@ -40,7 +40,7 @@ final class OverlapSweep {
             switch (spans.kind(i)) {
                 case LOCK -> {
                     lockWait += e - s;
-                    lockWaitPaused += pauses.covered(s, e);
+                    lockWaitPaused += spans.pauseProof(i) ? 0 : pauses.covered(s, e);
                     long owner = spans.owner(i);
                     SchedSeries held = owner < 0 ? null : data.sched.get(owner);
                     if (held != null && held.usable() && owner != threadId) {
@@ -50,7 +50,7 @@ final class OverlapSweep {
                 }
                 case CONNECTION_WAIT -> {
                     poolWait += e - s;
-                    poolWaitPaused += pauses.covered(s, e);
+                    poolWaitPaused += spans.pauseProof(i) ? 0 : pauses.covered(s, e);
                 }
                 case REDIS_WAIT -> {
                     redisWait += e - s;

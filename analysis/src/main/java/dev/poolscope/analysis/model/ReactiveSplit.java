@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * listed wins:
  * <ol>
  * <li>stop-the-world pauses (while the world stood still, nothing it waited for could happen), except inside a
- * sleep on its loop before the time the sleep asked for ({@link SpanKind#SLEEP_SCHEDULED});</li>
+ * wait on its loop not yet due to end by itself, such as a sleep before its time ({@link ThreadSpans#pauseProof});</li>
  * <li>its own R2DBC acquire wait, Redis reply and connection hold (the database), wherever they ran;</li>
  * <li>its own long loop task: the waits recorded on the loop inside it (a blocking JDBC or Redis call, a park, a
  * socket read, a sleep), else CPU on the loop less the loop's run delay in it (a stall is wall time);</li>
@@ -38,7 +38,9 @@ final class ReactiveSplit {
     private static final int OWN_STALL = 30;
     private static final int OTHER_STALL = 40;
 
-    /** {@code pauseProof}: a pause inside it delayed nothing ({@link SpanKind#pauseProof}), so it does not win there. */
+    /**
+     * {@code pauseProof}: a pause inside it delayed nothing ({@link ThreadSpans#pauseProof}), so it does not win there.
+     */
     private record Piece(long start, long end, int rank, Cause cause, int behind, boolean pauseProof) {
         Piece(long start, long end, int rank, Cause cause, int behind) {
             this(start, end, rank, cause, behind, false);
@@ -147,7 +149,7 @@ final class ReactiveSplit {
             Cause c = k == SpanKind.CONNECTION_HOLD ? Cause.DATABASE : k.cause;
             if (c != null) {
                 pieces.add(new Piece(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)),
-                        ON_LOOP + c.ordinal(), c, -1, k.pauseProof));
+                        ON_LOOP + c.ordinal(), c, -1, spans.pauseProof(i)));
             }
         });
     }

@@ -142,7 +142,7 @@ final class RunFigures {
                     switch (spans.kind(i)) {
                         case REDIS_WAIT -> r[1] += e - s;
                         // Database I/O is the connection's own work; a socket outside the driver is another call.
-                        case LOCK, SLEEP, SLEEP_SCHEDULED, SOCKET -> r[2] += e - s - covered(calls, s, e);
+                        case LOCK, SLEEP, SOCKET -> r[2] += e - s - covered(calls, s, e);
                         default -> {
                         }
                     }

@@ -88,12 +88,18 @@ final class SpanCollector implements Collector<SpanCollector> {
 
     /** {@code owner}: a monitor's holder, else -1. */
     private void add(long threadId, long start, long end, SpanKind kind, int label, long owner) {
+        add(threadId, start, end, kind, label, owner, false);
+    }
+
+    /** {@code pauseProof}: a pause inside it delayed nothing ({@link ThreadSpans#pauseProof}). */
+    private void add(long threadId, long start, long end, SpanKind kind, int label, long owner,
+            boolean pauseProof) {
         ThreadSpans t = byThread.get(threadId);
         if (t == null) {
             t = spans.computeIfAbsent(threadId, k -> new ThreadSpans());
             byThread.put(threadId, t);
         }
-        t.add(start, end, kind, label, owner);
+        t.add(start, end, kind, label, owner, pauseProof);
         if (kind == SpanKind.LOCAL_WRITE) {
             localWrites++;
             localWriteNanos += end - start;
@@ -131,20 +137,22 @@ final class SpanCollector implements Collector<SpanCollector> {
             return;
         }
         int label = labels.id(e.detail());
-        if (e.kind() == Events.WaitKind.SLEEP && e.scheduledNanos() >= 0) {
-            // Up to the time asked for, a pause delays no sleep; what it overran is the sleep's as before.
+        SpanKind kind = SpanKind.of(e.kind());
+        if (e.scheduledNanos() >= 0) {
+            // Up to when it was due to end by itself (a sleep's time, a timeout) a pause delayed the wait by nothing;
+            // what it overran is the wait's as before, and a pause's where one held it.
             // Compared as a length: start + an unbounded asked-for time would overflow.
             long due = e.scheduledNanos() >= e.endNanos() - e.startNanos()
                     ? e.endNanos()
                     : e.startNanos() + e.scheduledNanos();
-            add(thread, e.startNanos(), due, SpanKind.SLEEP_SCHEDULED, label, -1);
+            add(thread, e.startNanos(), due, kind, label, e.ownerThreadId(), true);
             if (e.endNanos() > due) {
-                add(thread, due, e.endNanos(), SpanKind.SLEEP, label, -1);
+                add(thread, due, e.endNanos(), kind, label, e.ownerThreadId(), false);
                 spanCount++;
             }
             return;
         }
-        add(thread, e.startNanos(), e.endNanos(), SpanKind.of(e.kind()), label, e.ownerThreadId());
+        add(thread, e.startNanos(), e.endNanos(), kind, label, e.ownerThreadId());
     }
 
     /** A JDBC statement, on the thread that ran it; an R2DBC one belongs to its request (ReactiveCollector). */

@@ -8,11 +8,6 @@ enum SpanKind {
     /** A blocking outbound HTTP call, called → returned, labelled with its target. */
     HTTP_WAIT(Cause.HTTP_WAIT), PARK_POOL(Cause.CONNECTION_WAIT), PARK_REDIS(
             Cause.REDIS_WAIT), LOCK(Cause.LOCK_WAIT), SLEEP(Cause.SLEEP),
-    /**
-     * A sleep up to the time it asked for: its timer runs through a stop-the-world pause, so a pause inside it delayed
-     * nothing and stays sleep ({@link #pauseProof}). Only what a sleep overran its time can be a pause's.
-     */
-    SLEEP_SCHEDULED(Cause.SLEEP, true),
     /** Socket I/O under a JDBC driver or the connection pool: the database at work. */
     DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO),
     /**
@@ -41,18 +36,8 @@ enum SpanKind {
         };
     }
     final Cause cause;
-    /**
-     * Whether a stop-the-world pause inside the interval leaves it as it is: the thread waited for nothing the pause
-     * stopped, so the pause delayed it by nothing.
-     */
-    final boolean pauseProof;
 
     SpanKind(Cause cause) {
-        this(cause, false);
-    }
-
-    SpanKind(Cause cause, boolean pauseProof) {
         this.cause = cause;
-        this.pauseProof = pauseProof;
     }
 }

@@ -9,6 +9,12 @@ import java.util.function.IntConsumer;
  */
 final class ThreadSpans {
     // Small to start: a run on virtual threads has a thread, so one of these, per request.
+    /**
+     * In a kind byte, above the kind's ordinal: the interval was not yet due to end by itself, so a stop-the-world pause
+     * inside it delayed nothing ({@link #pauseProof}).
+     */
+    private static final int PAUSE_PROOF = 0x40;
+    private static final int KIND = PAUSE_PROOF - 1;
     private long[] start = new long[4];
     private long[] end = new long[4];
     private byte[] kind = new byte[4];
@@ -25,6 +31,11 @@ final class ThreadSpans {
 
     /** {@code ownerThreadId}: for a monitor wait, the thread that held the monitor at its end; -1 when not known. */
     void add(long s, long e, SpanKind k, int labelId, long ownerThreadId) {
+        add(s, e, k, labelId, ownerThreadId, false);
+    }
+
+    /** {@code pauseProof}: see {@link #pauseProof}. */
+    void add(long s, long e, SpanKind k, int labelId, long ownerThreadId, boolean pauseProof) {
         if (size == start.length) {
             int n = size * 2;
             start = Arrays.copyOf(start, n);
@@ -42,7 +53,7 @@ final class ThreadSpans {
         }
         start[size] = s;
         end[size] = Math.max(s, e);
-        kind[size] = (byte) k.ordinal();
+        kind[size] = (byte) (k.ordinal() | (pauseProof ? PAUSE_PROOF : 0));
         label[size] = labelId;
         if (owner != null) {
             owner[size] = ownerThreadId;
@@ -59,9 +70,9 @@ final class ThreadSpans {
     void addAll(ThreadSpans other, int n, int[] remap, int[] statementRemap) {
         for (int i = 0; i < n; i++) {
             int l = other.label[i];
-            SpanKind k = SpanKind.ALL[other.kind[i]];
+            SpanKind k = other.kind(i);
             int[] r = k == SpanKind.STATEMENT ? statementRemap : remap;
-            add(other.start[i], other.end[i], k, r == null ? l : r[l], other.owner(i));
+            add(other.start[i], other.end[i], k, r == null ? l : r[l], other.owner(i), other.pauseProof(i));
         }
     }
 
@@ -182,7 +193,16 @@ final class ThreadSpans {
     }
 
     SpanKind kind(int i) {
-        return SpanKind.ALL[kind[i]];
+        return SpanKind.ALL[kind[i] & KIND];
+    }
+
+    /**
+     * Whether a stop-the-world pause inside interval {@code i} delayed nothing: it was a wait not yet due to end by
+     * itself (a sleep before the time it asked for, a timed wait that timed out before its timeout), whose clock runs
+     * through a pause.
+     */
+    boolean pauseProof(int i) {
+        return (kind[i] & PAUSE_PROOF) != 0;
     }
 
     int label(int i) {

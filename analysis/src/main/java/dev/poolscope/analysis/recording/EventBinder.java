@@ -218,10 +218,14 @@ final class EventBinder implements EventSink {
             }
             case JdkTypes.THREAD_PARK -> {
                 int detail = type.field(JdkFields.PARKED_CLASS);
+                int timeout = type.field(JdkFields.TIMEOUT);
                 yield ev -> {
                     Events.ThreadRef t = thread(ev, ev.threadKey());
+                    long limit = timeout < 0 ? -1 : ev.getSpanNanos(timeout);
+                    // A timed park that lasted its timeout timed out: nothing unparked it.
+                    long due = limit > 0 && ev.endNanos() - ev.startNanos() >= limit ? limit : -1;
                     l.threadWait(new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), park(ev),
-                            ClassNames.readable(ev.getClassName(detail))));
+                            ClassNames.readable(ev.getClassName(detail)), -1, due));
                     lockSample(ev, t, detail);
                 };
             }
@@ -353,13 +357,16 @@ final class EventBinder implements EventSink {
     private Handler monitor(EventType type, Events.WaitKind kind) {
         int detail = type.field(JdkFields.MONITOR_CLASS);
         int owner = kind == Events.WaitKind.MONITOR_ENTER ? type.field(JdkFields.PREVIOUS_OWNER) : -1;
+        int timedOut = kind == Events.WaitKind.MONITOR_WAIT ? type.field(JdkFields.TIMED_OUT) : -1;
+        int timeout = timedOut < 0 ? -1 : type.field(JdkFields.TIMEOUT);
         return ev -> {
             Events.ThreadRef t = thread(ev, ev.threadKey());
             long ownerKey = owner < 0 ? 0 : ev.threadKey(owner);
             long ownerId = ownerKey == 0 ? -1 : thread(ev, ownerKey).javaThreadId();
+            long due = timeout >= 0 && ev.getBoolean(timedOut) ? ev.getSpanNanos(timeout) : -1;
             l.threadWait(
                     new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), kind,
-                            ClassNames.readable(ev.getClassName(detail)), ownerId));
+                            ClassNames.readable(ev.getClassName(detail)), ownerId, due));
             if (kind == Events.WaitKind.MONITOR_ENTER) {
                 lockSample(ev, t, detail);
             }

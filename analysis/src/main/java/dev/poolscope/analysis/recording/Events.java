@@ -102,8 +102,9 @@ public final class Events {
      * A blocking JDK event (park, monitor, sleep, socket) on {@code thread}; {@code detail} names the object.
      * {@code ownerThreadId}: for a monitor enter, the Java thread id of the monitor's previous owner (the thread whose
      * exit let this one in, so the holder at the wait's end), -1 when the recording does not say.
-     * {@code scheduledNanos}: for a sleep, the time asked for (the thread wakes at start + this unless something holds
-     * it longer), -1 when not known.
+     * {@code scheduledNanos}: how long after its start the wait was due to end by itself, -1 when it was not or that is
+     * not known: a sleep's asked-for time; a timed park or monitor wait's timeout when it timed out (nothing woke it,
+     * so it ended at its timeout unless something held it longer).
      */
     public record ThreadWait(ThreadRef thread, long startNanos, long endNanos, WaitKind kind, String detail,
             long ownerThreadId, long scheduledNanos) {

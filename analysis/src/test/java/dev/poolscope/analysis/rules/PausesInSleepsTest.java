@@ -57,6 +57,18 @@ class PausesInSleepsTest {
     }
 
     @Test
+    void aMonitorWaitThatTimedOutIsLockWaitThroughAPauseBeforeItsTimeout() {
+        // Object.wait(90) that no notify ended: a pause inside it delayed nothing, nor is it a lock the pause held.
+        var model = new Scenario()
+                .dueWaits(dev.poolscope.analysis.recording.Events.WaitKind.MONITOR_WAIT, "java.lang.Object",
+                        0, 90, 90)
+                .pauses(30, 60).model();
+        assertThat(model.serverTotal().nanos(Cause.LOCK_WAIT)).isEqualTo(900 * Scenario.MS);
+        assertThat(model.serverTotal().nanos(Cause.GC_PAUSE)).isZero();
+        assertThat(model.overlaps().lockWaitPausedShare()).isZero();
+    }
+
+    @Test
     void withoutRequestsThePausesAreMeasuredAgainstTheRun() {
         RuleResult r = Scenario.run(new GcPressureRule(), Scenario.empty().gc(150));
         assertThat(r.sentence())

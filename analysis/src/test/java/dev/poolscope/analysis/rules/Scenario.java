@@ -221,9 +221,15 @@ final class Scenario {
 
     /** A sleep in every request from {@code fromMs} to {@code toMs} in, that asked for {@code askedMs}. */
     Scenario sleeps(long fromMs, long toMs, long askedMs) {
+        return dueWaits(Events.WaitKind.SLEEP, "", fromMs, toMs, askedMs);
+    }
+
+    /** A wait of {@code kind} in every request, due to end by itself {@code dueMs} after its start. */
+    Scenario dueWaits(Events.WaitKind kind, String detail, long fromMs, long toMs, long dueMs) {
         for (int i = 0; i < 10; i++) {
-            b.events().threadWait(new Events.ThreadWait(WORKER, start(i) + fromMs * MS, start(i) + toMs * MS,
-                    Events.WaitKind.SLEEP, "", -1, askedMs * MS));
+            b.events().threadWait(
+                    new Events.ThreadWait(WORKER, start(i) + fromMs * MS, start(i) + toMs * MS, kind,
+                            detail, -1, dueMs * MS));
         }
         return this;
     }

@@ -19,6 +19,10 @@ public final class JdkFields {
     public static final String PREVIOUS_OWNER = "previousOwner";
     /** jdk.ThreadSleep: the time the thread asked to sleep. */
     public static final String SLEEP_TIME = "time";
+    /** jdk.ThreadPark (nanoseconds; none: 0 or less), jdk.JavaMonitorWait (milliseconds): the wait's timeout. */
+    public static final String TIMEOUT = "timeout";
+    /** jdk.JavaMonitorWait: whether the wait ended at its timeout (no notify came). */
+    public static final String TIMED_OUT = "timedOut";
     /** jdk.ExecutionSample, jdk.NativeMethodSample: the thread sampled (the event's own thread is the sampler's). */
     public static final String SAMPLED_THREAD = "sampledThread";
     /** jdk.GCPhasePause (the phase), jdk.GarbageCollection (the collector). */

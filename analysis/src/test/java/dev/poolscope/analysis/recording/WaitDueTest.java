@@ -1,0 +1,85 @@
+package dev.poolscope.analysis.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jdk.jfr.Recording;
+
+import dev.poolscope.format.event.JdkTypes;
+
+/**
+ * When a wait was due to end by itself, read from a recording of this JVM: a sleep's asked-for time, the timeout of a
+ * timed park or monitor wait that timed out. A pause inside such a wait before then delayed nothing.
+ */
+class WaitDueTest {
+    /** Waited on, and parked on, by name: the recording's own waits on this thread are left out by it. */
+    private static final class Monitor {
+    }
+
+    private static final Monitor MONITOR = new Monitor();
+
+    @Test
+    void eachWaitSaysWhenItWasDueToEndByItself(@TempDir Path dir) throws Exception {
+        Path agent = Files.createDirectories(dir.resolve("agent"));
+        try (Recording rec = new Recording()) {
+            rec.enable(JdkTypes.THREAD_SLEEP).withThreshold(Duration.ZERO);
+            rec.enable(JdkTypes.THREAD_PARK).withThreshold(Duration.ZERO);
+            rec.enable(JdkTypes.JAVA_MONITOR_WAIT).withThreshold(Duration.ZERO);
+            rec.start();
+            Thread.sleep(30);
+            LockSupport.parkNanos(MONITOR, 30_000_000L);
+            synchronized (MONITOR) {
+                MONITOR.wait(30);
+            }
+            // Unparked before its timeout: it did not time out, so nothing says when it was due.
+            Thread me = Thread.currentThread();
+            Thread waker = new Thread(() -> {
+                sleep(20);
+                LockSupport.unpark(me);
+            });
+            waker.start();
+            LockSupport.parkNanos(MONITOR, 10_000_000_000L);
+            rec.stop();
+            waker.join();
+            rec.dump(agent.resolve("recording.jfr"));
+        }
+        long me = Thread.currentThread().threadId();
+        List<Events.ThreadWait> waits = new ArrayList<>();
+        new RecordingReader().read(agent, new RecordingListener() {
+            @Override
+            public void threadWait(Events.ThreadWait e) {
+                // Only this thread's test waits: other threads, and the recording itself, may wait meanwhile.
+                if (e.thread().javaThreadId() == me
+                        && (e.kind() == Events.WaitKind.SLEEP || e.detail().contains("Monitor"))) {
+                    waits.add(e);
+                }
+            }
+        });
+        // The JDK writes a sleep (a Java event) and a park or monitor wait (the VM's) in separate buffers: in any order.
+        assertThat(waits).extracting(Events.ThreadWait::kind, Events.ThreadWait::scheduledNanos)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(Events.WaitKind.SLEEP, 30_000_000L),
+                        org.assertj.core.groups.Tuple.tuple(Events.WaitKind.PARK_OTHER, 30_000_000L),
+                        org.assertj.core.groups.Tuple.tuple(Events.WaitKind.MONITOR_WAIT, 30_000_000L),
+                        org.assertj.core.groups.Tuple.tuple(Events.WaitKind.PARK_OTHER, -1L));
+        assertThat(waits).filteredOn(w -> w.scheduledNanos() > 0)
+                .allMatch(w -> w.endNanos() - w.startNanos() >= 29_000_000L);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
