@@ -59,12 +59,14 @@ public final class InstanceMerge {
 
     /**
      * The instance's own samples are all it has unless the .jtl was sampled: then the counts stay the whole run's. Its
-     * offered concurrency is its own clients' with a request outstanding, from the samples of its requests: with a
-     * sample of the requests, every k-th of its samples, each standing for k.
+     * offered concurrency is its own clients' with a request outstanding, from the samples joined to its requests,
+     * each standing for the stride they were kept at: with a sample of the requests, their samples (every k-th
+     * request's); else, with a thinned .jtl, every k-th sample.
      */
     private static RunModel.Sampling restrict(RunModel.Sampling s, List<JtlSample> own,
             MeasuredWindow window) {
-        double level = Outstanding.median(window, own, s.requestEvery());
+        long stride = s.requestsSampled() ? s.requestEvery() : s.clientEvery();
+        double level = Outstanding.median(window, own, stride);
         if (s.clientSampled()) {
             return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), s.clientSamples(),
                     s.clientFailures(), s.clientEvery(), level);

@@ -40,10 +40,19 @@ class InstanceOfferedTest {
 
     /** The same, into {@code b} (a builder with a small request cap: the requests are a sample). */
     static RunModel instance(int n, List<JtlSample> clients, RunModelBuilder b) {
+        return instance(n, i -> i % 2 == n, clients, b);
+    }
+
+    /** Instance {@code n}, which served the requests {@code serves} takes. */
+    static RunModel instance(int n, java.util.function.IntPredicate serves, List<JtlSample> clients,
+            RunModelBuilder b) {
         b.measure(WINDOW);
         Events.ThreadRef worker = new Events.ThreadRef(40 + n, 4000 + n, "http-nio-8080-exec-1", false);
         List<Events.Request> requests = new ArrayList<>();
-        for (int i = n; i < 400; i += 2) {
+        for (int i = 0; i < 400; i++) {
+            if (!serves.test(i)) {
+                continue;
+            }
             long sent = T0 + i * 50 * MS;
             requests.add(new Events.Request(worker, sent + MS, sent + 3999 * MS, "r-" + i, "GET", "/x", 200,
                     "tomcat"));
@@ -73,6 +82,18 @@ class InstanceOfferedTest {
         assertThat(two.sampling().clientsOutstanding()).isEqualTo(40.0);
         RunModel service = InstanceMerge.merge(List.of(one, two), clients, List.of());
         assertThat(service.sampling().clientsOutstanding()).isEqualTo(80.0);
+    }
+
+    @Test
+    void withAThinnedJtlTheKeptSamplesStandForTheStride() {
+        // Every request kept, the .jtl's 400 samples thinned to at most 100: every 4th kept, standing for four. The
+        // balancer sends runs of four to each instance, so the thinning keeps some of each one's samples.
+        List<JtlSample> clients = clients();
+        RunModel one = InstanceMerge
+                .restrict(instance(0, i -> i / 4 % 2 == 0, clients, RunModelBuilder.withCaps(1_000, 100)));
+        assertThat(one.sampling().requestEvery()).isEqualTo(1);
+        assertThat(one.sampling().clientEvery()).isEqualTo(4);
+        assertThat(one.sampling().clientsOutstanding()).isEqualTo(40.0);
     }
 
     @Test
