@@ -56,9 +56,7 @@ final class ClientCollector implements Consumer<JtlSample> {
         if (outstanding != null && read > 0 && !countOnly && !reread) {
             // The window came from the samples already read (no run.json: their span): the kept ones, every
             // every-th of them spread evenly, give the levels, each standing for the stride.
-            for (JtlSample s : client) {
-                outstanding.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L, every);
-            }
+            client.forEach(s -> outstanding.add(s, every));
         }
     }
 
@@ -91,7 +89,7 @@ final class ClientCollector implements Consumer<JtlSample> {
         first = Math.min(first, s.timeStampMillis());
         last = Math.max(last, s.endMillis());
         if (outstanding != null) {
-            outstanding.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L);
+            outstanding.add(s, 1);
         }
         if (window == null || window.contains(s.timeStampMillis() * 1_000_000L)) {
             counted++;

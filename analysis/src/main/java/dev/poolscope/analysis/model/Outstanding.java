@@ -46,10 +46,13 @@ final class Outstanding {
         if (o == null) {
             return Double.NaN;
         }
-        for (JtlSample s : samples) {
-            o.add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L, weight);
-        }
+        samples.forEach(s -> o.add(s, weight));
         return o.median();
+    }
+
+    /** One JMeter sample, standing for {@code weight} of them. */
+    void add(JtlSample s, long weight) {
+        add(s.timeStampMillis() * 1_000_000L, s.endMillis() * 1_000_000L, weight);
     }
 
     /** One sample, sent at {@code sentNanos}, answered at {@code endNanos}. */

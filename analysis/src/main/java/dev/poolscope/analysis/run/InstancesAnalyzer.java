@@ -180,10 +180,10 @@ final class InstancesAnalyzer {
                             own.loadStartNanos(), cut.steadyStartNanos(), own.judgedSeconds(), cut.shifts(),
                             agents.get(setter).getFileName() + ": " + cut.sentence());
                 }
-                cut = drained(cut, drains[k]);
+                cut = Drain.Cut.on(cut, drains[k]);
                 out.add(steady.cut(runDir, agents.get(k), name, cut.steadyWindow(r.model().window()), cut));
             } else if (drains[k] != null) {
-                SteadyState cut = drained(own, drains[k]);
+                SteadyState cut = Drain.Cut.on(own, drains[k]);
                 out.add(steady.cut(runDir, agents.get(k), name, cut.steadyWindow(r.model().window()), cut));
             } else {
                 out.add(SteadyReader.noted(own) ? SteadyReader.withSteady(r, own, true) : r);
@@ -216,10 +216,6 @@ final class InstancesAnalyzer {
             }
         }
         return cuts;
-    }
-
-    private static SteadyState drained(SteadyState s, Drain.Cut c) {
-        return c == null ? s : s.withDrain(c.endNanos(), c.seconds(), c.sentence());
     }
 
     /** A note every instance has (about the .jtl or run.json, say) once; an instance's own note with its name. */

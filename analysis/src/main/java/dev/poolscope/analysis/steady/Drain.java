@@ -22,12 +22,15 @@ public final class Drain {
 
     /** Where a drain left out ends the steady part, its length, and the sentence that says so. */
     public record Cut(long endNanos, double seconds, String sentence) {
+        /** {@code steady} with this drain left out; {@code steady} itself for none ({@code c} null). */
+        public static SteadyState on(SteadyState steady, Cut c) {
+            return c == null ? steady : steady.withDrain(c.endNanos(), c.seconds(), c.sentence());
+        }
     }
 
     /** {@code steady} with the drain of {@code run} left out, or as it is when there is none worth leaving out. */
     public static SteadyState judge(RunModel run, SteadyState steady) {
-        Cut c = of(run, steady);
-        return c == null ? steady : steady.withDrain(c.endNanos(), c.seconds(), c.sentence());
+        return Cut.on(steady, of(run, steady));
     }
 
     /** The drain of {@code run}, judged on {@code steady}; null when there is none worth leaving out. */

@@ -52,8 +52,8 @@ public final class GcPressureRule implements Rule {
         }
         double pauseMs = run.process().gcPauseNanos() / 1e6;
         double ofRun = 100 * pauseShareOfRun(run);
-        boolean served = servedShare(run) != null;
-        double share = served ? 100 * servedShare(run) : ofRun;
+        boolean served = served(run);
+        double share = served ? Facts.sharePct(run, Cause.GC_PAUSE) : ofRun;
         List<Evidence> ev = new ArrayList<>();
         if (served) {
             ev.add(new Evidence("GC pause share of server time", share, Unit.PERCENT));
@@ -83,14 +83,9 @@ public final class GcPressureRule implements Rule {
         return result(score, key, ev, num(share), num(pauseMs), run.process().gcCount(), num(ofRun));
     }
 
-    /**
-     * The share (0–1) of the measured requests' server time inside pauses; null without requests timed on the server.
-     */
-    private static Double servedShare(RunModel run) {
-        long total = run.serverTotal().totalNanos();
-        return run.requests().isEmpty() || total == 0
-                ? null
-                : (double) run.serverTotal().nanos(Cause.GC_PAUSE) / total;
+    /** Whether there are measured requests timed on the server, whose share of time in pauses is the measure. */
+    private static boolean served(RunModel run) {
+        return !run.requests().isEmpty() && run.serverTotal().totalNanos() > 0;
     }
 
     /**
@@ -122,9 +117,8 @@ public final class GcPressureRule implements Rule {
 
     @Override
     public String headline(RunModel run) {
-        Double served = servedShare(run);
-        return served == null
-                ? Messages.format(id() + ".run.short", num(100 * pauseShareOfRun(run)))
-                : shortText(num(100 * served));
+        return served(run)
+                ? shortText(num(Facts.sharePct(run, Cause.GC_PAUSE)))
+                : Messages.format(id() + ".run.short", num(100 * pauseShareOfRun(run)));
     }
 }
