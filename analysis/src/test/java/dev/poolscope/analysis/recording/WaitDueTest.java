@@ -75,6 +75,26 @@ class WaitDueTest {
                 .allMatch(w -> w.endNanos() - w.startNanos() >= 29_000_000L);
     }
 
+    /**
+     * Across the boundary: the real agent enables jdk.ThreadSleep (fixtures/starved-pool, a lab run it recorded), and
+     * every sleep in its recording reads back with the time it asked for, which it lasted at least.
+     */
+    @Test
+    void theAgentsRecordingGivesEverySleepItsAskedForTime() throws Exception {
+        List<Events.ThreadWait> sleeps = new ArrayList<>();
+        new RecordingReader().read(Path.of("src/test/resources/fixtures/starved-pool/agent"),
+                new RecordingListener() {
+                    @Override
+                    public void threadWait(Events.ThreadWait e) {
+                        if (e.kind() == Events.WaitKind.SLEEP) {
+                            sleeps.add(e);
+                        }
+                    }
+                });
+        assertThat(sleeps).hasSize(88).allSatisfy(w -> assertThat(w.scheduledNanos())
+                .isPositive().isLessThanOrEqualTo(w.endNanos() - w.startNanos()));
+    }
+
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
