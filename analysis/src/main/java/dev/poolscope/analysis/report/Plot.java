@@ -70,9 +70,14 @@ public final class Plot {
     /** Ticks and grid on both axes; the y axis's label above the data, right of its ticks. */
     Plot axes(String xLabel, String yLabel) {
         xAxis(xLabel);
-        for (int i = 0; i <= 4; i++) {
-            double yv = y0 + (y1 - y0) * i / 4;
-            texts.add(new Text(left - 4, py(yv) + 4, tick(yv), "end"));
+        return yAxis(yLabel);
+    }
+
+    /** Ticks and grid on the y axis only, its label above the data: for bars whose x is a category. */
+    Plot yAxis(String yLabel) {
+        List<Double> ys = ticks(y0, y1);
+        for (double yv : ys) {
+            texts.add(new Text(left - 4, py(yv) + 4, label(yv, ys), "end"));
             lines.add(new Line(fmt(left) + "," + fmt(py(yv)) + " " + fmt(width - RIGHT) + "," + fmt(py(yv)),
                     GRID));
         }
@@ -82,12 +87,48 @@ public final class Plot {
 
     /** Ticks on the x axis only: for rows (threads, requests, settings), whose y is a position, not a value. */
     Plot xAxis(String xLabel) {
-        for (int i = 0; i <= 4; i++) {
-            double xv = x0 + (x1 - x0) * i / 4;
-            texts.add(new Text(px(xv), height - BOTTOM + 14, tick(xv), "middle"));
+        List<Double> xs = ticks(x0, x1);
+        for (double xv : xs) {
+            texts.add(new Text(px(xv), height - BOTTOM + 14, label(xv, xs), "middle"));
         }
         texts.add(new Text((left + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
         return this;
+    }
+
+    /** A category's name under the x axis, centred on data x; {@code xLabel} below all of them. */
+    Plot category(double x, String name) {
+        texts.add(new Text(r1(px(x)), height - BOTTOM + 14, name, "middle"));
+        return this;
+    }
+
+    /** What the categories are, below their names. */
+    Plot categoryLabel(String xLabel) {
+        texts.add(new Text((left + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
+        return this;
+    }
+
+    /**
+     * Round values between {@code lo} and {@code hi} for ticks: multiples of 1, 2 or 5 times a power of ten, the
+     * step chosen so that about four intervals fit (a reader reads 0, 500, 1000 at a glance, not 346, 691, 1037).
+     */
+    static List<Double> ticks(double lo, double hi) {
+        double span = hi - lo;
+        List<Double> out = new ArrayList<>();
+        if (!(span > 0) || Double.isInfinite(span)) {
+            out.add(lo);
+            return out;
+        }
+        double raw = span / 4;
+        double power = Math.pow(10, Math.floor(Math.log10(raw)));
+        double f = raw / power;
+        double step = (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * power;
+        // Multiples of the step, counted as integers so that 0.1 + 0.2 never draws a tick at 0.30000000000000004.
+        long first = (long) Math.ceil(lo / step - 1e-9);
+        long last = (long) Math.floor(hi / step + 1e-9);
+        for (long k = first; k <= last; k++) {
+            out.add(k * step);
+        }
+        return out;
     }
 
     /** Left of the data, where row labels end. */
@@ -126,6 +167,19 @@ public final class Plot {
 
     void legend(String label, String color) {
         legend.add(new Legend(label, color));
+    }
+
+    /** A tick's value with as many decimals as its step needs: 0, 0.2, 0.4 (not 0.20); 500, 1000. */
+    static String label(double v, List<Double> ticks) {
+        if (v == 0) {
+            return "0";
+        }
+        if (ticks.size() < 2) {
+            return tick(v);
+        }
+        double step = ticks.get(1) - ticks.get(0);
+        int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     static String tick(double v) {

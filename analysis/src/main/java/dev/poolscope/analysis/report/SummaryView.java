@@ -53,8 +53,8 @@ final class SummaryView {
         for (Distribution d : ds) {
             max = Math.max(max, d.p99Ms());
         }
-        Plot p = new Plot(640, 220, 0, 4, 0, max * 1.1).axes("percentile: p50, p95, p99 (bars left to right)",
-                "ms");
+        Plot p = new Plot(640, 220, 0, 4, 0, max * 1.1).yAxis("ms")
+                .categoryLabel("p50, p95 and p99, left to right");
         for (int i = 0; i < ds.length; i++) {
             double[] v = {ds[i].p50Ms(), ds[i].p95Ms(), ds[i].p99Ms()};
             String[] pn = {"p50", "p95", "p99"};
@@ -62,6 +62,7 @@ final class SummaryView {
                 p.bar(i + 0.1 + k * 0.27, 0.25, 0, v[k], colors[i],
                         names[i] + " " + pn[k] + " = " + Fmt.ms(v[k]));
             }
+            p.category(i + 0.5, names[i]);
             p.legend(names[i], colors[i]);
         }
         return p;
