@@ -9,6 +9,10 @@ import java.util.Arrays;
  * wait or a lock wait is pause, not wait. A wait not yet due to end by itself is the exception (a sleep before the
  * time it asked for, a timed wait that timed out): its clock ran through the pause, which delayed only the part it
  * overran ({@link ThreadSpans#pauseProof}). What no event covers is split into on-CPU, run delay and unexplained.
+ * Inside a JDBC statement (the agent records every execution), what CPU and run delay leave of the uncovered time is
+ * the database's: the thread was off the CPU, not runnable, inside the driver, which blocks on its socket for the
+ * reply; the read was shorter than the socket events' threshold. A small write to a local peer inside it stays
+ * uncovered (a copy: CPU and run delay).
  *
  * <p>
  * A request that carries its own measured CPU and run delay (read by the agent on the serving thread at the span's
@@ -31,6 +35,12 @@ final class Attributor {
      * is open, a pause is painted as what lies under it.
      */
     private static final int PAUSE_PROOF = Cause.ALL.length;
+    /** The marks' slot for JDBC statements: uncovered time inside one is {@link #STATEMENT_REMAINDER}. */
+    private static final int IN_STATEMENT = PAUSE_PROOF + 1;
+    /** The marks' slot for writes that cannot wait ({@link SpanKind#LOCAL_WRITE}): never the database's. */
+    private static final int LOCAL_WRITE = IN_STATEMENT + 1;
+    /** An uncovered piece inside a JDBC statement: its unexplained share is the database's. */
+    private static final int STATEMENT_REMAINDER = -2;
 
     /** Receives the painted pieces of a window, for timelines. */
     interface SegmentSink {
@@ -95,12 +105,16 @@ final class Attributor {
                 if (spans.pauseProof(i)) {
                     marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)), PAUSE_PROOF);
                 }
+                if (k == SpanKind.STATEMENT || k == SpanKind.LOCAL_WRITE) {
+                    marks.interval(Math.max(from, spans.start(i)), Math.min(to, spans.end(i)),
+                            k == SpanKind.STATEMENT ? IN_STATEMENT : LOCAL_WRITE);
+                }
             });
         }
         data.pauses.overlapping(from, to, i -> marks.interval(Math.max(from, data.pauses.start(i)),
                 Math.min(to, data.pauses.end(i)), Cause.GC_PAUSE));
         marks.sort();
-        int[] active = new int[Cause.ALL.length + 1];
+        int[] active = new int[LOCAL_WRITE + 1];
         long cursor = from;
         for (int m = 0; m < marks.size(); m++) {
             long t = marks.time(m);
@@ -114,11 +128,13 @@ final class Attributor {
             piece(cursor, to, winner(active));
         }
         long remainder = 0;
+        long inStatements = 0;
         long waits = 0;
         for (int p = 0; p < pieceCount; p++) {
             long len = pieceEnd[p] - pieceStart[p];
-            if (pieceCause[p] == REMAINDER) {
+            if (pieceCause[p] < 0) {
                 remainder += len;
+                inStatements += pieceCause[p] == STATEMENT_REMAINDER ? len : 0;
             } else if (pieceCause[p] != Cause.GC_PAUSE.ordinal()) {
                 waits += len;
             }
@@ -143,11 +159,52 @@ final class Attributor {
             cpu = split[0];
             runDelay = split[1];
         }
+        // Unexplained time is left only when the run delay fitted in the uncovered time, so none was taken out of
+        // waits (inWaits == 0) when the statements get their share.
+        long database = inStatements == 0
+                ? 0
+                : (long) Math.floor((double) (remainder - cpu - runDelay) / remainder * inStatements);
+        if (database > 0) {
+            splitStatements(database, inStatements);
+        }
         paintExplicit(b, sink, waits, inWaits);
         b.add(Cause.CPU, cpu);
         b.add(Cause.RUN_DELAY, runDelay);
-        finish(b, threadId, sink, remainder, cpu, runDelay);
+        finish(b, threadId, sink, remainder - database, cpu, runDelay);
         return b;
+    }
+
+    /**
+     * Gives {@code database} nanoseconds of the uncovered pieces inside statements ({@code inStatements} in all) to
+     * the database, each piece its share of it at its end, where the driver waits for the reply: CPU and run delay
+     * are spread evenly over the uncovered time, so what they leave of each piece is the same share of it.
+     */
+    private void splitStatements(long database, long inStatements) {
+        long[] starts = Arrays.copyOf(pieceStart, pieceCount);
+        long[] ends = Arrays.copyOf(pieceEnd, pieceCount);
+        int[] causes = Arrays.copyOf(pieceCause, pieceCount);
+        int n = pieceCount;
+        pieceCount = 0;
+        long cumulative = 0;
+        long given = 0;
+        for (int p = 0; p < n; p++) {
+            if (causes[p] != STATEMENT_REMAINDER) {
+                piece(starts[p], ends[p], causes[p]);
+                continue;
+            }
+            cumulative += ends[p] - starts[p];
+            long upTo = cumulative == inStatements
+                    ? database
+                    : (long) Math.floor((double) database / inStatements * cumulative);
+            long take = Math.max(0, Math.min(ends[p] - starts[p], upTo - given));
+            given += take;
+            if (ends[p] - take > starts[p]) {
+                piece(starts[p], ends[p] - take, STATEMENT_REMAINDER);
+            }
+            if (take > 0) {
+                piece(ends[p] - take, ends[p], Cause.DATABASE.ordinal());
+            }
+        }
     }
 
     /**
@@ -163,7 +220,7 @@ final class Attributor {
                 return c;
             }
         }
-        return REMAINDER;
+        return active[IN_STATEMENT] > 0 && active[LOCAL_WRITE] == 0 ? STATEMENT_REMAINDER : REMAINDER;
     }
 
     private void piece(long s, long e, int cause) {
@@ -195,7 +252,7 @@ final class Attributor {
             int c = pieceCause[p];
             long s = pieceStart[p];
             long e = pieceEnd[p];
-            if (c == REMAINDER) {
+            if (c < 0) {
                 if (sink != null) {
                     sink.remainder(s, e);
                 }
@@ -240,7 +297,7 @@ final class Attributor {
             if (len <= 0) {
                 continue;
             }
-            if (pieceCause[p] == REMAINDER) {
+            if (pieceCause[p] < 0) {
                 for (int c = 0; c < byCause.length; c++) {
                     byCause[c] += len * shares[c];
                 }
@@ -264,6 +321,7 @@ final class Attributor {
         if (unexplained > 0 && !data.sampledWaits.isEmpty()) {
             long[] weights = new long[SampledWaits.SLOTS];
             for (int p = 0; p < pieceCount; p++) {
+                // Inside statements the unexplained share is the database's already.
                 if (pieceCause[p] == REMAINDER) {
                     data.sampledWaits.weigh(threadId, pieceStart[p], pieceEnd[p], weights);
                 }
@@ -308,7 +366,7 @@ final class Attributor {
         long n = 0;
         if (samples != null) {
             for (int p = 0; p < pieceCount; p++) {
-                if (pieceCause[p] == REMAINDER) {
+                if (pieceCause[p] < 0) {
                     n += samples.countBetween(pieceStart[p], pieceEnd[p]);
                 }
             }

@@ -12,7 +12,8 @@ enum SpanKind {
     DATABASE(Cause.DATABASE), SOCKET(Cause.SOCKET_IO),
     /**
      * A JDBC statement execution: structure for the step profiles and the statements view, no cause of its own (the
-     * socket reads inside it say database, the rest is the driver on CPU); its label is a {@link StatementLabels} id.
+     * socket reads inside it say database); what CPU and run delay leave of its uncovered time is the database's
+     * ({@link Attributor}). Its label is a {@link StatementLabels} id.
      */
     STATEMENT(null),
     /**

@@ -251,4 +251,69 @@ class MeasuredSplitTest {
         assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(10 * MS);
     }
+    private void statement(long fromMs, long toMs) {
+        b.events().statement(new Events.Statement(WORKER, T0 + (100 + fromMs) * MS, T0 + (100 + toMs) * MS,
+                "select 1", "query", 1, 0, true, "c-1", null));
+    }
+
+    /**
+     * 40 ms of statements, none with a socket event (each read under the 10-ms threshold), and 60 ms outside: the
+     * request's 20 ms of CPU and 30 ms of run delay spread evenly over the 100 uncovered ms leave half of each part,
+     * so half the statements' time (20 ms) was spent off the CPU, not runnable, inside the driver: the database.
+     */
+    @Test
+    void whatCpuAndRunDelayLeaveInsideAStatementIsTheDatabase() {
+        request(20, 30);
+        statement(10, 30);
+        statement(50, 70);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.DATABASE)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(30 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(30 * MS);
+    }
+
+    @Test
+    void aSocketReadInsideAStatementIsTheDatabaseAndOnlyTheRestIsShared() {
+        request(10, 0);
+        statement(0, 60);
+        wait(20, 60, Events.WaitKind.DATABASE_IO);
+        Breakdown r = split();
+        // 40 ms read; of the 60 uncovered ms, 10 are CPU: 50/60 of the statement's uncovered 20 ms is the database.
+        assertThat(r.nanos(Cause.DATABASE)).isEqualTo(40 * MS + 16_666_666);
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(33_333_334);
+    }
+
+    @Test
+    void aStatementWhoseTimeTheCpuAndRunDelayFillHasNoDatabaseTime() {
+        request(70, 30);
+        statement(0, 100);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.DATABASE)).isZero();
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(70 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(30 * MS);
+    }
+
+    @Test
+    void aSmallWriteToThisMachineInsideAStatementStaysCpuAndRunDelay() {
+        request(0, 0);
+        statement(0, 40);
+        wait(10, 30, Events.WaitKind.LOCAL_WRITE);
+        Breakdown r = split();
+        assertThat(r.nanos(Cause.DATABASE)).isEqualTo(20 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(80 * MS);
+    }
+
+    @Test
+    void withoutMeasurementsTheStatementsShareOfWhatSchedstatLeavesIsTheDatabase() {
+        request(-1, -1);
+        statement(0, 50);
+        Breakdown r = split();
+        // schedstat apportions 80 ms of CPU and 10 of run delay: 10 of 100 uncovered ms are left, 5 of them inside.
+        assertThat(r.nanos(Cause.CPU)).isEqualTo(80 * MS);
+        assertThat(r.nanos(Cause.RUN_DELAY)).isEqualTo(10 * MS);
+        assertThat(r.nanos(Cause.DATABASE)).isEqualTo(5 * MS);
+        assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(5 * MS);
+    }
 }
