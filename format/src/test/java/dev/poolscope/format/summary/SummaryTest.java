@@ -55,6 +55,18 @@ class SummaryTest {
         assertEquals(file, JSON.writeValueAsString(again));
     }
 
+    /** Until 2026-11-26 these counts were written as doubles (10.0, 1.35627544E8): such a file still reads. */
+    @Test
+    void anOlderSummarysCountsWrittenAsDoublesReadAsWholeNumbers() throws IOException {
+        Summary s = JSON.readValue("""
+                {"pool_size": 10.0, "max_threads": 200.0, "live_threads_max": 77.0,
+                 "heap_used_max_bytes": 1.35627544E8}""", Summary.class);
+        assertEquals(10, s.poolSize());
+        assertEquals(200, s.maxThreads());
+        assertEquals(77L, s.liveThreadsMax());
+        assertEquals(135_627_544L, s.heapUsedMaxBytes());
+    }
+
     @Test
     void typedFieldsOfARealRun() throws IOException {
         Summary s = JSON.readValue(resource("run-main-0be4d12.json"), Summary.class);
