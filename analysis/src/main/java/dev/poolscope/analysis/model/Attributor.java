@@ -373,20 +373,4 @@ final class Attributor {
         }
         return new long[]{Math.min(n * EXECUTION_SAMPLE_PERIOD_NANOS, remainder), 0};
     }
-
-    /** CPU time of the thread in the window (schedstat, else samples × period); -1 when unknown. */
-    long cpuNanos(long threadId, long from, long to) {
-        SchedSeries sched = data.sched.get(threadId);
-        if (sched != null && sched.usable()) {
-            return Math.max(0, sched.cpuBetween(from, to));
-        }
-        LongList samples = data.cpuSamples.get(threadId);
-        return samples == null ? -1 : samples.countBetween(from, to) * EXECUTION_SAMPLE_PERIOD_NANOS;
-    }
-
-    static long[] sortedCopy(long[] a) {
-        long[] r = Arrays.copyOf(a, a.length);
-        Arrays.sort(r);
-        return r;
-    }
 }

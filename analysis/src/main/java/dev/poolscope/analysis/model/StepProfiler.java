@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Builds Scouter-style step lists: request start, each Redis wait, outbound HTTP call (named by its target),
  * getConnection, connection hold and SQL statement on the request's thread, request end. Each step's T-GAP interval
- * is explained by the {@link Attributor}.
+ * is the part of the request's own split that falls in it ({@link Attributor#within}): the T-GAPs tile the request, so
+ * the steps add up to the request's row in the gap table, its measured CPU and run delay included.
  */
 final class StepProfiler {
     private final RunData data;
@@ -18,6 +19,11 @@ final class StepProfiler {
     }
 
     StepProfile profile(RequestTimeline r) {
+        // The request's split again, with the CPU and run delay it was given (the same split: Attributor caps
+        // neither further), so that within() reads its pieces.
+        Breakdown whole = r.breakdown();
+        attributor.attribute(r.threadId(), r.startNanos(), r.endNanos(), null, whole.nanos(Cause.CPU),
+                whole.nanos(Cause.RUN_DELAY));
         List<long[]> raw = new ArrayList<>(); // {start, end, kind, label}
         ThreadSpans spans = data.spans.get(r.threadId());
         if (spans != null) {
@@ -57,8 +63,19 @@ final class StepProfiler {
 
     private StepProfile.Step step(RequestTimeline r, String name, String detail, long start, long end,
             long prevStart) {
-        long cpu = end > start ? attributor.cpuNanos(r.threadId(), start, end) : 0;
+        long cpu = end > start ? part(start, end).nanos(Cause.CPU) : 0;
         return new StepProfile.Step(name, detail, start - r.startNanos(), end - start, start - prevStart, cpu,
-                attributor.attribute(r.threadId(), prevStart, start));
+                part(prevStart, start));
+    }
+
+    /** What of the request's split fell in [from, to), rounded to whole nanoseconds. */
+    private Breakdown part(long from, long to) {
+        double[] byCause = new double[Cause.ALL.length];
+        attributor.within(from, to, byCause);
+        Breakdown b = new Breakdown();
+        for (Cause c : Cause.ALL) {
+            b.add(c, Math.round(byCause[c.ordinal()]));
+        }
+        return b;
     }
 }

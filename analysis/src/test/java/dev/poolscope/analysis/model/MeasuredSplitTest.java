@@ -316,4 +316,40 @@ class MeasuredSplitTest {
         assertThat(r.nanos(Cause.DATABASE)).isEqualTo(5 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(5 * MS);
     }
+    /**
+     * The step profile's T-GAPs tile the request, each the part of the request's own split that falls in it: they add
+     * up to the request's breakdown, measured CPU and run delay included, and a step spent parked for a connection has
+     * no CPU (the schedstat samples, 1 s apart, would give it its share of the second's 800 ms).
+     */
+    @Test
+    void theStepsOfTheSlowestRequestAddUpToItsSplit() {
+        request(20, 10);
+        b.events().connectionWait(
+                new Events.ConnectionWait(WORKER, T0 + 110 * MS, T0 + 150 * MS, "HikariPool-1",
+                        "c-1", true, 2, 0, 1, 2));
+        b.events().connectionHold(
+                new Events.ConnectionHold(WORKER, T0 + 150 * MS, T0 + 190 * MS, "HikariPool-1",
+                        "c-1", 2, 0, 0, 2));
+        statement(55, 85);
+        RunModel run = model();
+        Breakdown whole = run.requests().getFirst().breakdown();
+        StepProfile profile = run.slowest().getFirst();
+        long[] sum = new long[Cause.ALL.length];
+        for (StepProfile.Step s : profile.steps()) {
+            for (Cause c : Cause.ALL) {
+                sum[c.ordinal()] += s.gap().nanos(c);
+            }
+        }
+        for (Cause c : Cause.ALL) {
+            assertThat(sum[c.ordinal()]).as(c.name()).isCloseTo(whole.nanos(c),
+                    org.assertj.core.data.Offset.offset(
+                            (long) profile.steps().size()));
+        }
+        StepProfile.Step getConnection = profile.steps().stream()
+                .filter(s -> s.name().equals("getConnection"))
+                .findFirst().orElseThrow();
+        assertThat(getConnection.cpuNanos()).isZero();
+        assertThat(whole.nanos(Cause.CONNECTION_WAIT)).isEqualTo(40 * MS);
+        assertThat(whole.nanos(Cause.CPU)).isEqualTo(20 * MS);
+    }
 }
