@@ -35,7 +35,11 @@ public final class SteadyReader {
                 ? SteadyState.NOT_JUDGED
                 : Drain.judge(r.model(), r.model().steady());
         if (steady.cut()) {
-            return cut(runDir, agent, name, steady.steadyWindow(r.model().window()), steady);
+            MeasuredWindow window = steady.steadyWindow(r.model().window());
+            // The judged model is done with: without this the frame keeps it reachable through the second read, and
+            // a large recording's two models together fill the heap (1 GB file, -Xmx512m: 12 full collections).
+            r = null;
+            return cut(runDir, agent, name, window, steady);
         }
         return noted(steady) ? withSteady(r, steady, true) : r;
     }
