@@ -212,7 +212,7 @@ final class RunFigures {
         return new long[]{start, Math.max(start, end)};
     }
 
-    /** The busiest request-serving threads get a lane each. */
+    /** The busiest request-serving threads get a lane each, in their names' counting order. */
     static Map<Long, String> laneThreads(List<Events.Request> kept) {
         Map<Long, Long> count = new HashMap<>();
         Map<Long, String> name = new HashMap<>();
@@ -222,7 +222,7 @@ final class RunFigures {
         }
         Map<Long, String> lanes = new LinkedHashMap<>();
         count.entrySet().stream().sorted(Map.Entry.<Long, Long>comparingByValue().reversed()).limit(LANES)
-                .map(Map.Entry::getKey).sorted(Comparator.comparing(name::get))
+                .map(Map.Entry::getKey).sorted(Comparator.comparing(name::get, NaturalOrder.INSTANCE))
                 .forEach(id -> lanes.put(id, name.get(id)));
         return lanes;
     }
