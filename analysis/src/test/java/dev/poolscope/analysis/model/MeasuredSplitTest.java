@@ -316,6 +316,7 @@ class MeasuredSplitTest {
         assertThat(r.nanos(Cause.DATABASE)).isEqualTo(5 * MS);
         assertThat(r.nanos(Cause.UNEXPLAINED)).isEqualTo(5 * MS);
     }
+
     /**
      * The step profile's T-GAPs tile the request, each the part of the request's own split that falls in it: they add
      * up to the request's breakdown, measured CPU and run delay included, and a step spent parked for a connection has
