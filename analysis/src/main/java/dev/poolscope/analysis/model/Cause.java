@@ -24,6 +24,12 @@ public enum Cause {
             "#e377c2"), CPU("cpu", "on CPU", "#2ca02c"), UNEXPLAINED("unexplained", "unexplained", "#7f7f7f");
 
     public static final Cause[] ALL = values();
+    /**
+     * Waits that need no CPU and queue on nothing in this JVM: another service, the database, a sleep, the network.
+     * More threads overlap more of them (Goetz's W, worker-pool-saturated's blocking share).
+     */
+    public static final java.util.Set<Cause> INDEPENDENT = java.util.Collections
+            .unmodifiableSet(java.util.EnumSet.of(REDIS_WAIT, HTTP_WAIT, SLEEP, DATABASE, SOCKET_IO));
     /** Causes backed by an event interval; the rest share the uncovered remainder. */
     static final int EXPLICIT = 9;
 

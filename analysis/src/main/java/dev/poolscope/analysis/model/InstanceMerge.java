@@ -43,18 +43,19 @@ public final class InstanceMerge {
 
     /** Every instance's overlaps, summed: each instance's requests on its own threads and its own pauses. */
     private static Overlaps overlaps(List<RunModel> instances) {
-        long[] sum = new long[11];
+        long[] sum = new long[12];
         for (RunModel m : instances) {
             Overlaps o = m.overlaps();
             long[] v = {o.lockWaitNanos(), o.lockWaitPausedNanos(), o.lockWaitWithOwnerNanos(),
                     o.ownerRunDelayNanos(), o.poolWaitNanos(), o.poolWaitPausedNanos(), o.holdNanos(),
-                    o.holdPausedNanos(), o.holdRunDelayNanos(), o.redisWaitNanos(), o.redisWaitPausedNanos()};
+                    o.holdPausedNanos(), o.holdRunDelayNanos(), o.redisWaitNanos(), o.redisWaitPausedNanos(),
+                    o.holdIndependentNanos()};
             for (int i = 0; i < v.length; i++) {
                 sum[i] += v[i];
             }
         }
         return new Overlaps(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9],
-                sum[10]);
+                sum[10], sum[11]);
     }
 
     /**

@@ -73,8 +73,13 @@ final class OverlapSweep {
     }
 
     Overlaps result() {
+        double independent = 0;
+        for (Cause c : Cause.INDEPENDENT) {
+            independent += inHold[c.ordinal()];
+        }
         return new Overlaps(lockWait, lockWaitPaused, lockWaitOwned, ownerRunDelay, poolWait, poolWaitPaused,
                 hold,
-                holdPaused, Math.round(inHold[Cause.RUN_DELAY.ordinal()]), redisWait, redisWaitPaused);
+                holdPaused, Math.round(inHold[Cause.RUN_DELAY.ordinal()]), redisWait, redisWaitPaused,
+                Math.round(independent));
     }
 }

@@ -11,13 +11,16 @@ package dev.poolscope.analysis.model;
  * Raw wait intervals (a pause inside a lock wait counts in both figures; the time split gives it to the pause). A
  * lock wait's holder is the monitor's previous owner ({@code jdk.JavaMonitorEnter.previousOwner}: the thread whose
  * exit let the waiter in); its run delay over the wait is read from its schedstat series, interpolated between the
- * samples (about a second apart): an estimate at that grain.
+ * samples (about a second apart): an estimate at that grain. {@code holdIndependentNanos}: the part of the holds the time
+ * split gave to waits that need no CPU ({@link Cause#INDEPENDENT}: the database, Redis, a sleep, ...), waits a thread
+ * can only overlap with others while it has a connection.
  */
 public record Overlaps(long lockWaitNanos, long lockWaitPausedNanos, long lockWaitWithOwnerNanos,
         long ownerRunDelayNanos, long poolWaitNanos, long poolWaitPausedNanos, long holdNanos,
-        long holdPausedNanos, long holdRunDelayNanos, long redisWaitNanos, long redisWaitPausedNanos) {
+        long holdPausedNanos, long holdRunDelayNanos, long redisWaitNanos, long redisWaitPausedNanos,
+        long holdIndependentNanos) {
 
-    public static final Overlaps NONE = new Overlaps(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Overlaps NONE = new Overlaps(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Share (0–1) of lock waits during pauses; null without lock wait intervals. */
     public Double lockWaitPausedShare() {

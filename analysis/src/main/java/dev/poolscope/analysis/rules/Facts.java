@@ -29,6 +29,28 @@ public final class Facts {
         return 100.0 * n / g.size();
     }
 
+    /** Percent of Hikari gauge samples where every connection was out, waiters or not; 0 without gauges. */
+    public static double poolFullPct(RunModel run) {
+        var g = run.pools().hikari();
+        if (g.isEmpty()) {
+            return 0;
+        }
+        long n = g.stream().filter(h -> h.active() >= Math.max(1, h.max())).count();
+        return 100.0 * n / g.size();
+    }
+
+    /**
+     * Percent of server time in waits that need no CPU inside connection holds while every connection was out (the
+     * holds' such waits, in the share of pool samples with the pool full): time the pool, not the workers, bounded, for
+     * no other worker could have had a connection to overlap it with.
+     */
+    public static double poolBoundPct(RunModel run) {
+        long total = run.serverTotal().totalNanos();
+        return total == 0
+                ? 0
+                : 100.0 * run.overlaps().holdIndependentNanos() / total * poolFullPct(run) / 100;
+    }
+
     public static int maxWaiting(RunModel run) {
         return run.pools().hikari().stream().mapToInt(h -> h.waiting()).max().orElse(0);
     }

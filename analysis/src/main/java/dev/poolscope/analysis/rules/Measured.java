@@ -52,10 +52,11 @@ public record Measured(double throughput, double server, double poolWait, double
      */
     public static long independentNanos(RunModel run) {
         var t = run.serverTotal();
-        return Math.max(0,
-                t.totalNanos() - t.nanos(Cause.CPU) - t.nanos(Cause.RUN_DELAY) - t.nanos(Cause.LOCK_WAIT)
-                        - t.nanos(Cause.GC_PAUSE) - t.nanos(Cause.UNEXPLAINED)
-                        - t.nanos(Cause.CONNECTION_WAIT) - t.nanos(Cause.EVENT_LOOP_QUEUE));
+        long sum = 0;
+        for (Cause c : Cause.INDEPENDENT) {
+            sum += t.nanos(c);
+        }
+        return sum;
     }
 
     public static double throughput(RunModel run) {

@@ -1,6 +1,7 @@
 package dev.poolscope.analysis.rules;
 
 import static dev.poolscope.analysis.rules.Scenario.Kind.CONNECTION_WAIT;
+import static dev.poolscope.analysis.rules.Scenario.Kind.DATABASE;
 import static dev.poolscope.analysis.rules.Scenario.Kind.HOLD;
 import static dev.poolscope.analysis.rules.Scenario.Kind.MONITOR;
 import static dev.poolscope.analysis.rules.Scenario.Kind.REDIS_WAIT;
@@ -227,6 +228,62 @@ class DiagnosisChainTest {
         assertThat(r.sentence())
                 .isEqualTo("Recommended worker threads: 6 (configured: 1), or virtual threads:"
                         + " 90% of server time is waits that need no CPU; predicted client mean ≈ 100 ms.");
+    }
+
+    /**
+     * The saturated worker again, but its 90 ms are the database's inside a connection hold, and every connection was
+     * out in every pool sample: another worker would have found no connection to wait on the database with, so those
+     * waits are not workers to add (the main sweep's 16-thread runs: 16 workers, 10 connections).
+     */
+    @Test
+    void waitsInsideTheHoldsOfAFullPoolAreNotWorkersToAdd() {
+        Scenario s = new Scenario();
+        s.maxThreads = 1;
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(s.each(0, 100, HOLD).each(5, 95, DATABASE).client(1000, 9).fullWorkers().fullPool()
+                        .model());
+        assertThat(score(d, "worker-pool-saturated")).isLessThan(25);
+        assertThat(sentence(d, "worker-pool-saturated"))
+                .isEqualTo("Worker pool not saturated: every one of the 1"
+                        + " workers was busy in 100% of worker-pool samples, requests queued 900 ms on average in front of"
+                        + " the server, and 0% of server time went to waits that need no CPU. Not counted: 90% of server time"
+                        + " in such waits inside connection holds while every connection was out (100% of pool samples),"
+                        + " which more workers could not have overlapped.");
+    }
+
+    @Test
+    void waitsInsideHoldsWhileConnectionsWereFreeAreStillWorkersToAdd() {
+        Scenario s = new Scenario();
+        s.maxThreads = 1;
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(s.each(0, 100, HOLD).each(5, 95, DATABASE).client(1000, 9).fullWorkers().roomyPool()
+                        .model());
+        assertThat(d.primaryCause()).isEqualTo("worker-pool-saturated");
+        assertThat(sentence(d, "worker-pool-saturated"))
+                .endsWith("and 90% of server time went to waits that need"
+                        + " no CPU (sleep, I/O, Redis, outbound HTTP, the database) rather than to CPU or to a pool or lock.");
+    }
+
+    /**
+     * Sized below the clients with a request outstanding (2 connections bound it), the prediction is Little's law on
+     * the clients: as many outstanding at the throughput the pool allows wait that long each, not the server time.
+     */
+    @Test
+    void belowTheOfferedConcurrencyTheClientsStillQueueAndThePredictionSaysSo() {
+        Scenario s = new Scenario();
+        s.maxThreads = 1;
+        s.poolSize = 2;
+        Recommendation r = new Diagnosis()
+                .evaluate(s.each(0, 100, HOLD).each(5, 95, SLEEP).client(1000, 9).fullWorkers().roomyPool()
+                        .model())
+                .recommendation();
+        assertThat(r.threads()).isEqualTo(2);
+        // 2 threads serve 2 / 100 ms = 20 req/s; the 5.3 clients outstanding then wait 5.3 / 20 = 263 ms each.
+        assertThat(r.arithmetic())
+                .contains("Predicted at 2 threads: throughput ≈ 20 req/s (measured 5.3 req/s),"
+                        + " bounded by the threads (threads / server time without queueing); the 5.3 clients with a request"
+                        + " outstanding then wait ≈ 263 ms each (Little's law: clients / throughput; measured 1000 ms).");
+        assertThat(r.sentence()).endsWith("predicted client mean ≈ 263 ms.");
     }
 
     @Test

@@ -162,6 +162,25 @@ final class Scenario {
         return this;
     }
 
+    /** Every connection out in every pool sample, nobody waiting: the pool full, not starved. */
+    Scenario fullPool() {
+        for (int i = 0; i <= 10; i++) {
+            b.events().hikariPool(
+                    new Events.HikariPoolGauge(start(i), "HikariPool-1", poolSize, 0, 0, poolSize, poolSize));
+        }
+        return this;
+    }
+
+    /** One connection of {@code poolSize} out in every pool sample. */
+    Scenario roomyPool() {
+        for (int i = 0; i <= 10; i++) {
+            b.events().hikariPool(
+                    new Events.HikariPoolGauge(start(i), "HikariPool-1", 1, poolSize - 1, 0, poolSize,
+                            poolSize));
+        }
+        return this;
+    }
+
     /** Every worker busy in every gauge sample (the worker pool alone). */
     Scenario fullWorkers() {
         for (int i = 0; i <= 10; i++) {

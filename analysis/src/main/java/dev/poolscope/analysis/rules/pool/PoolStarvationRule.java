@@ -73,8 +73,10 @@ public final class PoolStarvationRule implements Rule {
 
     @Override
     public List<Link> explains(RunModel run) {
-        // Workers parked in getConnection are busy workers: that share of server time keeps arrivals queued.
-        return List.of(new Link(id(), "backlog-queueing", Facts.sharePct(run, Cause.CONNECTION_WAIT) / 100));
+        // Workers parked in getConnection are busy workers: that share of server time keeps arrivals queued. So are
+        // workers waiting on the database with a connection while the pool was full: no more could have.
+        return List.of(new Link(id(), "backlog-queueing",
+                Math.min(1, (Facts.sharePct(run, Cause.CONNECTION_WAIT) + Facts.poolBoundPct(run)) / 100)));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.poolscope.analysis.rules.Evidence;
 import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Link;
 import dev.poolscope.analysis.rules.Measured;
+import dev.poolscope.analysis.rules.Messages;
 import dev.poolscope.analysis.rules.Rule;
 import dev.poolscope.analysis.rules.RuleResult;
 import dev.poolscope.analysis.rules.Threshold;
@@ -22,7 +23,10 @@ import dev.poolscope.analysis.rules.Unit;
  * The worker pool itself is the bottleneck: every worker busy, requests queueing in front of the pool, and the
  * workers' time going to waits that need no CPU (sleep, socket I/O, Redis, the database) rather than to CPU or to
  * queueing on a pool or a lock. More workers (or virtual threads) would serve more requests at once; when the
- * workers are busy on CPU instead, it is CPU-bound and this rule stays low.
+ * workers are busy on CPU instead, it is CPU-bound and this rule stays low. Waits inside connection holds while every
+ * connection was out do not count: another worker could not have had a connection to overlap them with, so the pool,
+ * not the workers, bounded them (the 16-thread runs of the main sweep: 16 workers, 10 connections, the checkout's
+ * 100-ms statement inside each hold).
  */
 public final class WorkerPoolSaturatedRule implements Rule {
     /** Busy workers block arrivals only when all of them are busy: at half the samples queueing is routine. */
@@ -80,9 +84,14 @@ public final class WorkerPoolSaturatedRule implements Rule {
         int score = Math.min(WORKERS_FULL.score(full),
                 Math.min(BACKLOG_MEAN.score(backlog), BLOCKING_SHARE.score(blocking)));
         Integer max = run.metadata().maxThreads();
+        double poolBound = Facts.poolBoundPct(run);
+        String notCounted = poolBound >= 0.05
+                ? " " + Messages.format("worker-pool-saturated.poolbound", num(poolBound),
+                        num(Facts.poolFullPct(run)))
+                : "";
         return result(score, score < 25 ? "ok" : "found", ev, max == null ? "?" : max, num(full),
                 num(backlog),
-                num(blocking));
+                num(blocking), notCounted);
     }
 
     @Override
@@ -111,9 +120,15 @@ public final class WorkerPoolSaturatedRule implements Rule {
         return busy >= max * 0.95 ? 100.0 : 0.0;
     }
 
+    /**
+     * Percent of server time in waits more workers could overlap: waits that need no CPU, less those inside connection
+     * holds in the share of pool samples where every connection was out.
+     */
     public static double blockingPct(RunModel run) {
         long total = run.serverTotal().totalNanos();
-        return total == 0 ? 0 : 100.0 * Measured.independentNanos(run) / total;
+        return total == 0
+                ? 0
+                : Math.max(0, 100.0 * Measured.independentNanos(run) / total - Facts.poolBoundPct(run));
     }
 
     public static double backlogMeanMs(RunModel run) {

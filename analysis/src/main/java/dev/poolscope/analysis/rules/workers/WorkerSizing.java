@@ -61,15 +61,32 @@ public final class WorkerSizing {
             bound = Math.min(bound, cpu);
         }
         int threads = Math.max(1, (int) Math.ceil(bound));
+        // What the threads can serve, and no more than the connections or the CPUs can: C / h, cores / CPU.
         double predictedRps = Math.min(offered, threads) / Math.max(nq, 1e-9);
+        String by = "threads";
+        if (m.poolSize() != null && m.hold() > 0 && m.poolSize() / m.hold() < predictedRps) {
+            predictedRps = m.poolSize() / m.hold();
+            by = "pool";
+        }
+        if (m.cores() != null && m.cpu() > 0 && m.cores() / m.cpu() < predictedRps) {
+            predictedRps = m.cores() / m.cpu();
+            by = "cpu";
+        }
+        // Little's law on the clients: as many with a request outstanding, at that throughput, wait this long each; the
+        // server time without queueing when the threads take them all.
+        double predictedMean = Math.max(nq, offered / predictedRps);
         lines.add(Messages.format("recommend.workers.result",
                 String.format(java.util.Locale.ROOT, "%.1f", bound), threads));
-        lines.add(Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),
-                num(m.clientMean() * 1000), num(m.throughput())));
+        lines.add(predictedMean > nq * 1.05
+                ? Messages.format("recommend.workers.predict.queue", threads, num(predictedMean * 1000),
+                        num(predictedRps), num(m.clientMean() * 1000), num(m.throughput()), num(offered),
+                        Messages.format("recommend.workers.bound." + by))
+                : Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),
+                        num(m.clientMean() * 1000), num(m.throughput())));
         boolean blocking = s > 0 && m.independentWaits() / s >= BLOCKING_FOR_VIRTUAL;
         String sentence = Messages.format(blocking
                 ? "recommend.workers.sentence.virtual"
-                : "recommend.workers.sentence", threads, m.maxThreadsText(), num(nq * 1000),
+                : "recommend.workers.sentence", threads, m.maxThreadsText(), num(predictedMean * 1000),
                 num(100 * m.independentWaits() / s));
         return new Recommendation("workers", threads, sentence, List.copyOf(lines));
     }
