@@ -91,18 +91,17 @@ public final class Plot {
         for (double xv : xs) {
             texts.add(new Text(px(xv), height - BOTTOM + 14, label(xv, xs), "middle"));
         }
-        texts.add(new Text((left + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
-        return this;
+        return xLabel(xLabel);
     }
 
-    /** A category's name under the x axis, centred on data x; {@code xLabel} below all of them. */
+    /** A category's name under the x axis, centred on data x. */
     Plot category(double x, String name) {
         texts.add(new Text(r1(px(x)), height - BOTTOM + 14, name, "middle"));
         return this;
     }
 
-    /** What the categories are, below their names. */
-    Plot categoryLabel(String xLabel) {
+    /** What the x axis shows, below its ticks or category names. */
+    Plot xLabel(String xLabel) {
         texts.add(new Text((left + width - RIGHT) / 2.0, height - 4, xLabel, "middle"));
         return this;
     }

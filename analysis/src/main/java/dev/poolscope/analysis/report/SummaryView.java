@@ -54,7 +54,7 @@ final class SummaryView {
             max = Math.max(max, d.p99Ms());
         }
         Plot p = new Plot(640, 220, 0, 4, 0, max * 1.1).yAxis("ms")
-                .categoryLabel("p50, p95 and p99, left to right");
+                .xLabel("p50, p95 and p99, left to right");
         for (int i = 0; i < ds.length; i++) {
             double[] v = {ds[i].p50Ms(), ds[i].p95Ms(), ds[i].p99Ms()};
             String[] pn = {"p50", "p95", "p99"};

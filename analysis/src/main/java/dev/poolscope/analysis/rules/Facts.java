@@ -1,8 +1,11 @@
 package dev.poolscope.analysis.rules;
 
+import java.util.function.Predicate;
+
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.WorkerOccupancy;
+import dev.poolscope.analysis.recording.Events;
 
 /** Derived numbers several rules share. */
 public final class Facts {
@@ -21,34 +24,32 @@ public final class Facts {
 
     /** Percent of Hikari gauge samples where every connection was out and threads were waiting. */
     public static double saturatedGaugePct(RunModel run) {
-        var g = run.pools().hikari();
-        if (g.isEmpty()) {
-            return 0;
-        }
-        long n = g.stream().filter(h -> h.waiting() > 0 && h.active() >= Math.max(1, h.max())).count();
-        return 100.0 * n / g.size();
+        return hikariPct(run, h -> h.waiting() > 0 && h.active() >= Math.max(1, h.max()));
     }
 
     /** Percent of Hikari gauge samples where every connection was out, waiters or not; 0 without gauges. */
     public static double poolFullPct(RunModel run) {
+        return hikariPct(run, h -> h.active() >= Math.max(1, h.max()));
+    }
+
+    private static double hikariPct(RunModel run, Predicate<Events.HikariPoolGauge> which) {
         var g = run.pools().hikari();
-        if (g.isEmpty()) {
-            return 0;
-        }
-        long n = g.stream().filter(h -> h.active() >= Math.max(1, h.max())).count();
-        return 100.0 * n / g.size();
+        return g.isEmpty() ? 0 : 100.0 * g.stream().filter(which).count() / g.size();
     }
 
     /**
-     * Percent of server time in waits that need no CPU inside connection holds while every connection was out (the
-     * holds' such waits, in the share of pool samples with the pool full): time the pool, not the workers, bounded, for
-     * no other worker could have had a connection to overlap it with.
+     * Server time in waits that need no CPU inside connection holds while every connection was out (the holds' such
+     * waits, in the share of pool samples with the pool full): time the pool, not the threads, bounded, for no other
+     * thread could have had a connection to overlap it with.
      */
+    public static long poolBoundNanos(RunModel run) {
+        return Math.round(run.overlaps().holdIndependentNanos() * poolFullPct(run) / 100);
+    }
+
+    /** {@link #poolBoundNanos} as a percent of server time. */
     public static double poolBoundPct(RunModel run) {
         long total = run.serverTotal().totalNanos();
-        return total == 0
-                ? 0
-                : 100.0 * run.overlaps().holdIndependentNanos() / total * poolFullPct(run) / 100;
+        return total == 0 ? 0 : 100.0 * poolBoundNanos(run) / total;
     }
 
     public static int maxWaiting(RunModel run) {

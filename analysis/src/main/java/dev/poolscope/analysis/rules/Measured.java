@@ -8,13 +8,15 @@ import dev.poolscope.analysis.model.SteadyState;
 /**
  * The per-request numbers every sizing formula starts from, in seconds. Queueing (pool wait, lock wait, run delay)
  * is kept apart from {@code independentWaits}: the waits that do not queue on a shared resource of this process
- * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula. {@code burst}: the clients
+ * (Redis replies, database, sleeps, socket I/O) and so are the W of Goetz's formula; {@code overlappableWaits}: the
+ * part of them more threads could overlap ({@link #overlappableNanos}). {@code burst}: the clients
  * sent every request at once ({@link SteadyState.Status#BURST}). {@code offeredLevel}: the offered concurrency is the
  * median second's clients with a request outstanding; else the clients' time summed over the window.
  */
 public record Measured(double throughput, double server, double poolWait, double hold, double cpu,
         double runDelay,
-        double lockWait, double gc, double unexplained, double independentWaits, Integer poolSize,
+        double lockWait, double gc, double unexplained, double independentWaits, double overlappableWaits,
+        Integer poolSize,
         Integer cores,
         Integer maxThreads, double clientMean, double offeredConcurrency, boolean offeredLevel, int clients,
         boolean burst) {
@@ -32,6 +34,7 @@ public record Measured(double throughput, double server, double poolWait, double
         double gc = perRequest(run, Cause.GC_PAUSE, n);
         double unexplained = perRequest(run, Cause.UNEXPLAINED, n);
         double independent = n == 0 ? 0 : independentNanos(run) / 1e9 / n;
+        double overlappable = n == 0 ? 0 : overlappableNanos(run) / 1e9 / n;
         RunModel.ClientTotals t = run.clientTotals();
         int clients = t.threads();
         double clientMean = run.client().isEmpty() ? Double.NaN : t.seconds() / run.client().size();
@@ -41,14 +44,15 @@ public record Measured(double throughput, double server, double poolWait, double
                 : run.client().isEmpty() || run.clientSendSeconds(t) <= 0
                         ? Double.NaN
                         : t.seconds() * run.clientScale() / run.clientSendSeconds(t);
-        return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, poolSize(run),
+        return new Measured(x, s, w, h, cpu, runDelay, lock, gc, unexplained, independent, overlappable,
+                poolSize(run),
                 run.metadata().availableProcessors(), run.metadata().maxThreads(), clientMean, offered, level,
                 clients, run.steady().status() == SteadyState.Status.BURST);
     }
 
     /**
-     * Server time in waits that do not queue here, in total: what is left once CPU, queueing (run delay, pool, lock
-     * and event-loop waits), pauses and the unexplained are taken out — Redis, the database, sleeps, socket I/O.
+     * Server time in waits that do not queue here, in total ({@link Cause#INDEPENDENT}: Redis, outbound HTTP, the
+     * database, sleeps, socket I/O).
      */
     public static long independentNanos(RunModel run) {
         var t = run.serverTotal();
@@ -57,6 +61,14 @@ public record Measured(double throughput, double server, double poolWait, double
             sum += t.nanos(c);
         }
         return sum;
+    }
+
+    /**
+     * Of {@link #independentNanos}, what more threads could overlap: not the waits inside connection holds while
+     * every connection was out ({@link Facts#poolBoundNanos}), which no further thread had a connection for.
+     */
+    public static long overlappableNanos(RunModel run) {
+        return Math.max(0, independentNanos(run) - Facts.poolBoundNanos(run));
     }
 
     public static double throughput(RunModel run) {

@@ -37,7 +37,7 @@ class PlotTest {
     @Test
     void theLatencyChartNamesItsGroupsInsteadOfNumberingThem() {
         Plot p = new Plot(640, 220, 0, 4, 0, 1382.7).yAxis("ms")
-                .categoryLabel("p50, p95 and p99, left to right");
+                .xLabel("p50, p95 and p99, left to right");
         p.category(0.5, "client");
         assertThat(p.texts()).extracting(Plot.Text::text)
                 .containsExactly("0", "500", "1000", "ms", "p50, p95 and p99, left to right", "client");

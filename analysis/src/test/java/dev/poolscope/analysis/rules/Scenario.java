@@ -171,11 +171,11 @@ final class Scenario {
         return this;
     }
 
-    /** One connection of {@code poolSize} out in every pool sample. */
+    /** No connection of {@code poolSize} out in any pool sample. */
     Scenario roomyPool() {
         for (int i = 0; i <= 10; i++) {
             b.events().hikariPool(
-                    new Events.HikariPoolGauge(start(i), "HikariPool-1", 1, poolSize - 1, 0, poolSize,
+                    new Events.HikariPoolGauge(start(i), "HikariPool-1", 0, poolSize, 0, poolSize,
                             poolSize));
         }
         return this;

@@ -166,7 +166,7 @@ record ScenarioVerdict(String scenario, List<Check> checks, Map<String, Object> 
         if (s.maxThreads() == null) {
             return NA;
         }
-        int cmp = Integer.compare(s.recommendedThreads(), s.maxThreads().intValue());
+        int cmp = Integer.compare(s.recommendedThreads(), s.maxThreads());
         return cmp > 0 ? "more" : cmp < 0 ? "fewer" : "none";
     }
 

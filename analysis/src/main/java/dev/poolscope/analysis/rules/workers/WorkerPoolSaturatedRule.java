@@ -120,15 +120,10 @@ public final class WorkerPoolSaturatedRule implements Rule {
         return busy >= max * 0.95 ? 100.0 : 0.0;
     }
 
-    /**
-     * Percent of server time in waits more workers could overlap: waits that need no CPU, less those inside connection
-     * holds in the share of pool samples where every connection was out.
-     */
+    /** Percent of server time in waits more workers could overlap ({@link Measured#overlappableNanos}). */
     public static double blockingPct(RunModel run) {
         long total = run.serverTotal().totalNanos();
-        return total == 0
-                ? 0
-                : Math.max(0, 100.0 * Measured.independentNanos(run) / total - Facts.poolBoundPct(run));
+        return total == 0 ? 0 : 100.0 * Measured.overlappableNanos(run) / total;
     }
 
     public static double backlogMeanMs(RunModel run) {

@@ -83,11 +83,12 @@ public final class WorkerSizing {
                         Messages.format("recommend.workers.bound." + by))
                 : Messages.format("recommend.workers.predict", threads, num(nq * 1000), num(predictedRps),
                         num(m.clientMean() * 1000), num(m.throughput())));
-        boolean blocking = s > 0 && m.independentWaits() / s >= BLOCKING_FOR_VIRTUAL;
+        // Virtual threads overlap what more workers would: not the waits a full connection pool bounded.
+        boolean blocking = s > 0 && m.overlappableWaits() / s >= BLOCKING_FOR_VIRTUAL;
         String sentence = Messages.format(blocking
                 ? "recommend.workers.sentence.virtual"
                 : "recommend.workers.sentence", threads, m.maxThreadsText(), num(predictedMean * 1000),
-                num(100 * m.independentWaits() / s));
+                num(100 * m.overlappableWaits() / s));
         return new Recommendation("workers", threads, sentence, List.copyOf(lines));
     }
 }
