@@ -60,6 +60,11 @@ class EndToEndIT {
         assertThat(summary.path("recommendation").asText()).startsWith(
                 "No thread-count change: make `select ? from pg_sleep(?)` cheaper");
         assertThat(summary.path("pool_wait_ms").path("p50").asDouble()).isPositive();
+        // Counts are whole numbers in the file, as the launcher wrote the run's settings: 2 connections.
+        assertThat(summary.path("pool_size").isIntegralNumber()).as(summary.path("pool_size").toString())
+                .isTrue();
+        assertThat(summary.path("pool_size").asInt()).isEqualTo(2);
+        assertThat(summary.path("live_threads_max").isIntegralNumber()).isTrue();
         assertThat(summary.path("error_rate").asDouble()).isLessThan(0.01);
         assertThat(summary.path("join").path("matched").asLong()).isPositive();
         // What the agent cost, from async-profiler's CPU samples of the window: some, and far from all of them.
