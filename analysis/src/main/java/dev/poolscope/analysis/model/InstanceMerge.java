@@ -34,7 +34,8 @@ public final class InstanceMerge {
         return new RunModel(m.metadata(), m.recording(), m.jtl(), m.notes(), m.window(), m.startNanos(),
                 m.endNanos(), m.requests(), own, join, m.serverTotal(), m.pools(), m.redis(), m.http(),
                 m.process(),
-                m.workers(), m.eventLoop(), m.timeline(), m.slowest(), m.redisToConnectionGaps(),
+                m.workers(), m.eventLoop(), m.carriers(), m.timeline(), m.slowest(),
+                m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), m.startup(), m.loops(),
                 restrict(m.sampling(), own, m.window()),
                 m.statements(), m.memory(),
@@ -42,6 +43,26 @@ public final class InstanceMerge {
     }
 
     /** Every instance's overlaps, summed: each instance's requests on its own threads and its own pauses. */
+    /** The instances' carriers of virtual threads together. */
+    private static SchedTotals carriers(List<RunModel> instances) {
+        int threads = 0;
+        long cpu = 0;
+        long delay = 0;
+        long vol = 0;
+        long invol = 0;
+        long span = 0;
+        for (RunModel m : instances) {
+            SchedTotals c = m.carriers();
+            threads += c.threads();
+            cpu += c.cpuNanos();
+            delay += c.runDelayNanos();
+            vol += c.voluntarySwitches();
+            invol += c.involuntarySwitches();
+            span += c.spanNanos();
+        }
+        return new SchedTotals(threads, cpu, delay, vol, invol, span, threads == 0 ? "" : "all instances");
+    }
+
     private static Overlaps overlaps(List<RunModel> instances) {
         long[] sum = new long[12];
         for (RunModel m : instances) {
@@ -185,7 +206,7 @@ public final class InstanceMerge {
                 List.copyOf(requests), List.copyOf(client), join, total, pools, redis, RunModel.Http.NONE,
                 process,
                 new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
-                new SchedTotals(0, 0, 0, 0, 0, 0, ""), none,
+                new SchedTotals(0, 0, 0, 0, 0, 0, ""), carriers(instances), none,
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
                 EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,

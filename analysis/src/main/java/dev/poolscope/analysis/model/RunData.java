@@ -23,6 +23,8 @@ final class RunData {
 
     final Map<Long, ThreadSpans> spans;
     final Map<Long, SchedSeries> sched;
+    /** The carriers of virtual threads, by OS thread id (they have no Java thread id in the recording). */
+    final Map<Long, SchedSeries> carriers;
     final Map<Long, LongList> cpuSamples;
     final Map<Long, Events.ThreadRef> threads;
     final ThreadSpans pauses;
@@ -35,6 +37,7 @@ final class RunData {
     RunData(RunCollectors c, SampledWaits sampledWaits) {
         this.spans = c.spans.spans;
         this.sched = c.sched.sched;
+        this.carriers = c.sched.carriers;
         this.cpuSamples = c.cpu.byThread;
         this.threads = c.requests.threads;
         this.pauses = c.spans.pauses;
@@ -43,6 +46,7 @@ final class RunData {
         this.statementLabels = c.spans.statements;
         spans.values().forEach(ThreadSpans::seal);
         sched.values().forEach(SchedSeries::seal);
+        carriers.values().forEach(SchedSeries::seal);
         cpuSamples.values().forEach(LongList::sort);
         pauses.seal();
         sampledWaits.seal();

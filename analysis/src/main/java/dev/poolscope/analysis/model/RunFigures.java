@@ -229,6 +229,16 @@ final class RunFigures {
 
     /** Schedstat deltas inside the measured window (interpolated at its edges). */
     SchedTotals schedTotals(Collection<Long> ids, MeasuredWindow w) {
+        return schedTotals(data.sched, ids, w);
+    }
+
+    /** The carriers of virtual threads, inside the measured window: none when requests ran on no virtual thread. */
+    SchedTotals carriers(MeasuredWindow w) {
+        return schedTotals(data.carriers, data.carriers.keySet(), w);
+    }
+
+    private static SchedTotals schedTotals(Map<Long, SchedSeries> series, Collection<Long> ids,
+            MeasuredWindow w) {
         int n = 0;
         long cpu = 0;
         long rd = 0;
@@ -237,7 +247,7 @@ final class RunFigures {
         long span = 0;
         List<String> names = new ArrayList<>();
         for (Long id : ids) {
-            SchedSeries s = data.sched.get(id);
+            SchedSeries s = series.get(id);
             if (s == null || !s.usable()) {
                 continue;
             }

@@ -16,7 +16,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
         List<String> notes, MeasuredWindow window,
         long startNanos, long endNanos, List<RequestTimeline> requests, List<JtlSample> client, Join join,
         Breakdown serverTotal, Pools pools, Redis redis, Http http, Process process, SchedTotals workers,
-        SchedTotals eventLoop, StateTimeline timeline, List<StepProfile> slowest,
+        SchedTotals eventLoop, SchedTotals carriers, StateTimeline timeline, List<StepProfile> slowest,
         List<GapWindow> redisToConnectionGaps,
         boolean cpuFromSchedstat, List<LockSite> locks, Startup startup, EventLoops loops,
         Sampling sampling, Statements statements, Memory memory, Overlaps overlaps,
@@ -26,7 +26,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
     public RunModel withSteady(SteadyState s) {
         return new RunModel(metadata, recording, jtl, notes, window, startNanos, endNanos, requests, client,
                 join,
-                serverTotal, pools, redis, http, process, workers, eventLoop, timeline, slowest,
+                serverTotal, pools, redis, http, process, workers, eventLoop, carriers, timeline, slowest,
                 redisToConnectionGaps, cpuFromSchedstat, locks, startup, loops, sampling, statements, memory,
                 overlaps, s);
     }

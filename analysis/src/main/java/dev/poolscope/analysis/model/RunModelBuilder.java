@@ -190,7 +190,7 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
                 List.copyOf(requests), List.copyOf(client.client), joined.join(c.requests, requests.size()),
                 a.total, figures.pools(metadata), figures.redis(), figures.http(), figures.process(),
                 figures.schedTotals(workerIds, measured),
-                figures.schedTotals(c.redis.eventLoopThreads, measured),
+                figures.schedTotals(c.redis.eventLoopThreads, measured), figures.carriers(measured),
                 timeline.finish(lanesOmitted), slowest, figures.gapWindows(requests), schedstat,
                 RunModel.LockSite.top(a.lockTotals), c.startup.finish(),
                 reactive.loops.isEmpty()

@@ -5,9 +5,13 @@ import java.util.Map;
 
 import dev.poolscope.analysis.recording.Events;
 
-/** Each thread's schedstat counters over time (poolscope.ThreadSchedStat), whatever the window: deltas need edges. */
+/**
+ * Each thread's schedstat counters over time (poolscope.ThreadSchedStat), whatever the window: deltas need edges. The
+ * carriers of virtual threads apart, by OS thread id: they have no Java thread id in the recording.
+ */
 final class SchedCollector implements Collector<SchedCollector> {
     final Map<Long, SchedSeries> sched = new HashMap<>();
+    final Map<Long, SchedSeries> carriers = new HashMap<>();
 
     @Override
     public SchedCollector fork(Scope s) {
@@ -16,12 +20,17 @@ final class SchedCollector implements Collector<SchedCollector> {
 
     @Override
     public void join(SchedCollector later) {
-        later.sched.forEach((id, s) -> {
-            SchedSeries mine = sched.get(id);
-            if (mine == null) {
-                sched.put(id, s);
+        join(sched, later.sched);
+        join(carriers, later.carriers);
+    }
+
+    private static void join(Map<Long, SchedSeries> mine, Map<Long, SchedSeries> later) {
+        later.forEach((id, s) -> {
+            SchedSeries m = mine.get(id);
+            if (m == null) {
+                mine.put(id, s);
             } else {
-                mine.addAll(s);
+                m.addAll(s);
             }
         });
     }
@@ -34,7 +43,9 @@ final class SchedCollector implements Collector<SchedCollector> {
                 || e.involuntarySwitches() < 0) {
             return;
         }
-        SchedSeries s = sched.computeIfAbsent(e.javaThreadId(), k -> new SchedSeries());
+        SchedSeries s = e.carrier()
+                ? carriers.computeIfAbsent(e.osThreadId(), k -> new SchedSeries())
+                : sched.computeIfAbsent(e.javaThreadId(), k -> new SchedSeries());
         s.threadName = e.threadName();
         s.osThreadId = e.osThreadId();
         s.add(e.timeNanos(), e.cpuNanos(), e.runDelayNanos(), e.involuntarySwitches(), e.voluntarySwitches());

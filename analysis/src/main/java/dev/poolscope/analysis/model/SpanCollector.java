@@ -147,7 +147,9 @@ final class SpanCollector implements Collector<SpanCollector> {
                     : e.startNanos() + e.scheduledNanos();
             add(thread, e.startNanos(), due, kind, label, e.ownerThreadId(), true);
             if (e.endNanos() > due) {
-                add(thread, due, e.endNanos(), kind, label, e.ownerThreadId(), false);
+                // On a virtual thread, what it overran was waiting to run again (SpanKind.CARRIER_WAIT).
+                add(thread, due, e.endNanos(), e.thread().virtual() ? SpanKind.CARRIER_WAIT : kind, label,
+                        e.ownerThreadId(), false);
                 spanCount++;
             }
             return;

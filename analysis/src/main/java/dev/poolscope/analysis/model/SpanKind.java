@@ -20,7 +20,13 @@ enum SpanKind {
      * A write to a peer on this machine that fit the smallest send buffer: not a wait (nothing but a CPU to wait for),
      * kept for structure only, so the request's own CPU and run delay fill its time.
      */
-    LOCAL_WRITE(null);
+    LOCAL_WRITE(null),
+    /**
+     * A virtual thread's timed wait past its due time (a sleep's time, a timeout that expired): it was ready to run
+     * and waited for a carrier, or its carrier for a CPU. A platform thread's run delay is measured by schedstat;
+     * a virtual thread has none, and this is the part of it the recording shows.
+     */
+    CARRIER_WAIT(Cause.RUN_DELAY);
 
     static final SpanKind[] ALL = values();
 

@@ -204,10 +204,11 @@ final class EventBinder implements EventSink {
                 int slices = type.field(ThreadSchedStatEvent.TIMESLICES);
                 int vol = type.field(ThreadSchedStatEvent.VOLUNTARY_SWITCHES);
                 int invol = type.field(ThreadSchedStatEvent.INVOLUNTARY_SWITCHES);
+                int carrier = type.field(ThreadSchedStatEvent.CARRIER);
                 yield ev -> l
                         .schedStat(new Events.SchedStat(ev.startNanos(), ev.getLong(os), ev.getLong(java),
                                 ev.getString(name), ev.getLong(cpu), ev.getLong(delay), ev.getLong(slices),
-                                ev.getLong(vol), ev.getLong(invol)));
+                                ev.getLong(vol), ev.getLong(invol), ev.getBoolean(carrier)));
             }
             case AgentStatusEvent.NAME -> {
                 int suppressed = type.field(AgentStatusEvent.SUPPRESSED_ERRORS);

@@ -77,10 +77,21 @@ public final class Events {
             int max) {
     }
 
-    /** Counters are cumulative since the thread started. */
+    /**
+     * Counters are cumulative since the thread started. {@code carrier}: a carrier of virtual threads, whose
+     * {@code javaThreadId} is 0.
+     */
     public record SchedStat(long timeNanos, long osThreadId, long javaThreadId, String threadName,
             long cpuNanos,
-            long runDelayNanos, long timeslices, long voluntarySwitches, long involuntarySwitches) {
+            long runDelayNanos, long timeslices, long voluntarySwitches, long involuntarySwitches,
+            boolean carrier) {
+
+        /** A platform thread that served requests (or Redis' event loop). */
+        public SchedStat(long timeNanos, long osThreadId, long javaThreadId, String threadName, long cpuNanos,
+                long runDelayNanos, long timeslices, long voluntarySwitches, long involuntarySwitches) {
+            this(timeNanos, osThreadId, javaThreadId, threadName, cpuNanos, runDelayNanos, timeslices,
+                    voluntarySwitches, involuntarySwitches, false);
+        }
     }
 
     public enum WaitKind {

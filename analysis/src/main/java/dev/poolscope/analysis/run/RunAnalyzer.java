@@ -102,7 +102,7 @@ public final class RunAnalyzer {
                         ? " (partial: " + recordingProblem + ")"
                         : jtl == null && jtlProblem != null ? " (partial: " + jtlProblem + ")" : "";
         return new Outcome(true, "wrote " + report + "; primary cause: " + diagnosis.primaryCause()
-                + (model.reactive()
+                + (model.reactive() || diagnosis.recommendation().threads() == null
                         ? "; recommendation: " + diagnosis.recommendation().kind()
                         : "; recommended worker threads: " + diagnosis.recommendation().threads())
                 + partial, model, diagnosis);

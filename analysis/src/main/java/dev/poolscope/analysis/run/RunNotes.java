@@ -99,7 +99,7 @@ final class RunNotes {
         return new RunModel(m.metadata(), m.recording(), m.jtl(), List.copyOf(notes), m.window(),
                 m.startNanos(),
                 m.endNanos(), m.requests(), m.client(), m.join(), m.serverTotal(), m.pools(), m.redis(),
-                m.http(), m.process(), m.workers(), m.eventLoop(), m.timeline(), m.slowest(),
+                m.http(), m.process(), m.workers(), m.eventLoop(), m.carriers(), m.timeline(), m.slowest(),
                 m.redisToConnectionGaps(),
                 m.cpuFromSchedstat(), m.locks(), startup, m.loops(), m.sampling(), m.statements(),
                 m.memory(), m.overlaps(), m.steady());

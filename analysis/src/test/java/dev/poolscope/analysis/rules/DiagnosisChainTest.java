@@ -342,6 +342,26 @@ class DiagnosisChainTest {
                         + " set-up, or a machine short of CPU), not in its worker pool.");
     }
 
+    /**
+     * Requests on virtual threads queued 900 ms before the server saw them, while their carrier waited for a CPU 71% of
+     * the time it wanted one (44% of all its time): the host's CPU is the root, and the recommendation names it instead
+     * of a worker count.
+     */
+    @Test
+    void virtualThreadsWhoseCarriersWaitedForACpuQueueBehindThem() {
+        Diagnosis.Result d = new Diagnosis()
+                .evaluate(new Scenario().each(5, 95, SLEEP).client(1000, 9).carrier(180, 440).model());
+        assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
+        assertThat(d.chainSentence())
+                .isEqualTo("Cause chain: 900 ms per request queued before the application saw"
+                        + " it (backlog-queueing) \u2190 71%: the carriers of the virtual threads waited for a CPU 44% of the"
+                        + " time (cpu-oversubscription).");
+        assertThat(d.recommendation().kind()).isEqualTo("virtual");
+        assertThat(d.recommendation().sentence()).isEqualTo("No worker-thread count: requests ran on virtual"
+                + " threads, so there is no worker pool to size; what bounds concurrency instead:"
+                + " cpu-oversubscription.");
+    }
+
     @Test
     void virtualThreadRunsGetNoWorkerCount() {
         Scenario s = saturatedBySleeps();

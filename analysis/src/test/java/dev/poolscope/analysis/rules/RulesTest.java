@@ -81,6 +81,56 @@ class RulesTest {
     }
 
     /**
+     * Virtual threads have no schedstat of their own; their carrier's: it wanted a CPU for 620 ms of the second (180 ms
+     * on it, 440 ms waiting), 71% of it waiting, 44% of all its time. What that cost the requests is measured where a
+     * virtual thread's sleep ran past its time: 30 ms of 100 here (30% of server time, past both limits), 3 ms (3%, a
+     * cost too small to name), or not at all (no such wait: the carriers' measures alone, below a finding's 50).
+     */
+    @Test
+    void cpuOversubscriptionOnTheCarriersOfVirtualThreads() {
+        RuleResult r = Scenario.run(new CpuOversubscriptionRule(),
+                Scenario.virtualSleeps(70, 30).carrier(180, 440));
+        assertThat(r.sentence())
+                .isEqualTo("CPU oversubscription: the 1 carriers of the virtual threads spent 71%"
+                        + " of the time they wanted a CPU waiting for one (44% of all their time), and every virtual thread"
+                        + " mounted on or queued for a waiting carrier waited with it; machine CPU peaked at 98%. Past their"
+                        + " sleeps' and timeouts' due time, virtual threads waited 30 ms per request to run again (30% of"
+                        + " server time).");
+        // The lowest of the four scores: 30% of server time, against the carriers' 92.
+        assertBand(r, RuleResult.Severity.WARNING, 85, 85);
+        assertThat(new CpuOversubscriptionRule()
+                .explains(Scenario.virtualSleeps(70, 30).carrier(180, 440).model()))
+                .singleElement().satisfies(l -> {
+                    assertThat(l.explains()).isEqualTo("backlog-queueing");
+                    assertThat(l.share()).isCloseTo(440.0 / 620, org.assertj.core.data.Offset.offset(1e-9));
+                });
+
+        RuleResult small = Scenario.run(new CpuOversubscriptionRule(),
+                Scenario.virtualSleeps(97, 3).carrier(180, 440));
+        assertThat(small.sentence())
+                .isEqualTo("No CPU oversubscription that slows requests: the 1 carriers of the"
+                        + " virtual threads waited for a CPU 44% of the time (71% of the time they wanted one). Past their"
+                        + " sleeps' and timeouts' due time, virtual threads waited 3 ms per request to run again (3% of server"
+                        + " time).");
+        assertBand(small, RuleResult.Severity.OK, 0, 24);
+
+        RuleResult unmeasured = Scenario.run(new CpuOversubscriptionRule(), new Scenario().carrier(180, 440));
+        assertThat(unmeasured.sentence())
+                .endsWith("machine CPU peaked at 98%. What it cost each request is not"
+                        + " measured: no virtual thread's sleep or timeout ran past its due time, the one wait whose end the"
+                        + " recording knows in advance.");
+        assertBand(unmeasured, RuleResult.Severity.INFO, 49, 49);
+
+        // A carrier that waited 71.4% of the little it wanted a CPU: 4% of its time, a scheduler barely held up.
+        RuleResult idle = Scenario.run(new CpuOversubscriptionRule(),
+                Scenario.virtualSleeps(70, 30).carrier(16, 40));
+        assertThat(idle.sentence())
+                .startsWith("No CPU oversubscription that slows requests: the 1 carriers of the"
+                        + " virtual threads waited for a CPU 4% of the time (71.4% of the time they wanted one).");
+        assertBand(idle, RuleResult.Severity.OK, 0, 24);
+    }
+
+    /**
      * The same run queue on a host where other processes took more of the CPU than this JVM: said, with both means
      * (the JVM 50% and 20% in the two samples, the machine 98% and 100%: others 48% and 80%, means 64% against 35%).
      * The score does not change: the workers did wait.

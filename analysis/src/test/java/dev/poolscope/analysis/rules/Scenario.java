@@ -37,6 +37,22 @@ final class Scenario {
         }
     }
 
+    /**
+     * Ten requests of 100 ms, each on a virtual thread of its own, each sleeping {@code sleepMs} from its start and
+     * running {@code overrunMs} past that before it woke.
+     */
+    static Scenario virtualSleeps(long sleepMs, long overrunMs) {
+        Scenario s = empty();
+        for (int i = 0; i < 10; i++) {
+            Events.ThreadRef vt = new Events.ThreadRef(1000 + i, -1, "", true);
+            s.b.events().request(new Events.Request(vt, start(i), start(i) + 100 * MS, "r-" + i, "GET",
+                    "/api/x", 200, "tomcat"));
+            s.b.events().threadWait(new Events.ThreadWait(vt, start(i), start(i) + (sleepMs + overrunMs) * MS,
+                    Events.WaitKind.SLEEP, "", -1, sleepMs * MS));
+        }
+        return s;
+    }
+
     /** A run whose recording has no requests. */
     static Scenario empty() {
         return new Scenario(0);
@@ -152,6 +168,19 @@ final class Scenario {
                         runDelayMs * MS,
                         0, 10,
                         100));
+        b.events().cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.4, 0.1, 0.98));
+        return this;
+    }
+
+    /**
+     * Requests on virtual threads, and one carrier of theirs over the second from T0 (as the agent finds it: OS thread
+     * id only), with its CPU and run delay in it; the machine at 98%.
+     */
+    Scenario carrier(long cpuMs, long runDelayMs) {
+        virtualThreads = true;
+        b.events().schedStat(new Events.SchedStat(T0, 5151, 0, "ForkJoinPool-1-", 0, 0, 0, 0, 0, true));
+        b.events().schedStat(new Events.SchedStat(T0 + 1000 * MS, 5151, 0, "ForkJoinPool-1-", cpuMs * MS,
+                runDelayMs * MS, 0, 10, 100, true));
         b.events().cpuLoad(new Events.CpuLoad(T0 + 500 * MS, 0.4, 0.1, 0.98));
         return this;
     }

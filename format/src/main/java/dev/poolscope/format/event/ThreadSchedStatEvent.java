@@ -9,7 +9,11 @@ import jdk.jfr.Period;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
-/** Cumulative Linux scheduler counters of one tracked thread; consecutive samples are diffed. */
+/**
+ * Cumulative Linux scheduler counters of one tracked thread; consecutive samples are diffed. A carrier of virtual
+ * threads is tracked too ({@link #CARRIER}): its Java thread is not reachable from the virtual threads that find it, so
+ * its {@code javaThreadId} is 0 and it is known by its {@code osThreadId}.
+ */
 @Name(ThreadSchedStatEvent.NAME)
 @Label("Thread Scheduler Statistics")
 @Category("poolscope")
@@ -26,6 +30,7 @@ public final class ThreadSchedStatEvent extends Event {
     public static final String TIMESLICES = "timeslices";
     public static final String VOLUNTARY_SWITCHES = "voluntarySwitches";
     public static final String INVOLUNTARY_SWITCHES = "involuntarySwitches";
+    public static final String CARRIER = "carrier";
 
     @Name(OS_THREAD_ID)
     @Label("OS Thread Id")
@@ -53,4 +58,8 @@ public final class ThreadSchedStatEvent extends Event {
     @Name(INVOLUNTARY_SWITCHES)
     @Label("Involuntary Context Switches")
     public long involuntarySwitches;
+    @Name(CARRIER)
+    @Label("Virtual-Thread Carrier")
+    @Description("A platform thread that virtual threads serving requests ran on; javaThreadId is then 0")
+    public boolean carrier;
 }

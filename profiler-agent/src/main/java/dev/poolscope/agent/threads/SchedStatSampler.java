@@ -5,7 +5,10 @@ import dev.poolscope.format.event.ThreadSchedStatEvent;
 
 import jdk.jfr.FlightRecorder;
 
-/** Emits one {@code poolscope.ThreadSchedStat} per tracked thread each period, from JFR's periodic thread. */
+/**
+ * Emits one {@code poolscope.ThreadSchedStat} per tracked thread (and carrier of virtual threads) each period, from
+ * JFR's periodic thread.
+ */
 public final class SchedStatSampler {
     private static final ProcTaskStats STATS = new ProcTaskStats();
     private static final long[] VALUES = new long[5];
@@ -26,14 +29,21 @@ public final class SchedStatSampler {
         try {
             // JFR runs periodic hooks one at a time, so the shared buffer is safe.
             for (ThreadTracker.TrackedThread tt : ThreadTracker.live()) {
-                Thread t = tt.thread().get();
-                if (t == null || !STATS.read(tt.tid(), VALUES)) {
+                Thread t = tt.carrier() ? null : tt.thread().get();
+                if (!tt.carrier() && t == null) {
+                    continue;
+                }
+                if (!STATS.read(tt.tid(), VALUES)) {
+                    if (tt.carrier()) {
+                        ThreadTracker.carrierGone(tt.tid());
+                    }
                     continue;
                 }
                 ThreadSchedStatEvent e = new ThreadSchedStatEvent();
                 e.osThreadId = tt.tid();
                 e.javaThreadId = tt.javaThreadId();
-                e.threadName = t.getName();
+                e.threadName = tt.carrier() ? tt.carrierName() : t.getName();
+                e.carrier = tt.carrier();
                 e.cpuNanos = VALUES[ProcTaskStats.CPU];
                 e.runDelayNanos = VALUES[ProcTaskStats.RUN_DELAY];
                 e.timeslices = VALUES[ProcTaskStats.TIMESLICES];
