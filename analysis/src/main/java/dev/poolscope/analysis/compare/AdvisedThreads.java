@@ -12,7 +12,8 @@ import dev.poolscope.format.summary.Summary;
 /**
  * The comparison's thread-count recommendation: the one the runs' own diagnoses computed (Little's-law arithmetic on
  * their measurements), taken from the best setting that is not below the {@link PoolFloor}, and the sentence saying
- * where it came from; none when every run recommends keeping the count.
+ * where it came from; none when every run recommends keeping the count, or when the best setting ran on virtual
+ * threads (there is no worker pool to size; the sentence gives the platform settings' count beside it).
  */
 final class AdvisedThreads {
     private AdvisedThreads() {
@@ -57,6 +58,12 @@ final class AdvisedThreads {
             Double n = r.number(Summary.RECOMMENDED_THREADS);
             per.add(r.label() + ": " + (n == null ? "?" : num(n)));
         }
+        if (from != best && virtual(best)) {
+            // The best setting has no worker pool: another setting's worker count is no recommendation for it.
+            s.add(Sentences.format("compare.recommend.virtual", best.label(), String.valueOf(threads),
+                    from.label(), String.join(", ", per)));
+            return null;
+        }
         String key = from != best
                 ? "compare.recommend.other"
                 : unranked
@@ -69,6 +76,12 @@ final class AdvisedThreads {
     private static String primaryCause(ComparedRun r) {
         JsonNode cause = r.node(Summary.PRIMARY_CAUSE);
         return cause == null ? "?" : cause.asText();
+    }
+
+    /** A run on virtual threads: its own diagnosis sizes no worker pool. */
+    private static boolean virtual(ComparedRun r) {
+        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
+        return kind != null && "virtual".equals(kind.asText());
     }
 
     /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */

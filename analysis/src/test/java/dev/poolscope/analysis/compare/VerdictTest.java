@@ -139,4 +139,30 @@ class VerdictTest {
                         + " server=jetty: lock-contention).");
         assertThat(v.threads()).isNull();
     }
+
+    /**
+     * seed-003's question at 900 clients: virtual threads were best for the client, and their runs size no worker pool.
+     * The platform runs' count is said beside it, not recommended for the best setting.
+     */
+    @Test
+    void whenTheBestSettingRanOnVirtualThreadsNoWorkerCountIsRecommended() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        ComparedRun platform = new ComparedRun(Path.of("a"), "false", "virtual-threads=false",
+                m.readTree("{\"throughput_rps\":168,\"client_ms\":{\"p99\":5391,\"mean\":4434,\"count\":100},"
+                        + "\"server_ms\":{\"p99\":1010,\"mean\":1002,\"count\":100},\"recommended_threads\":899,"
+                        + "\"recommendation_kind\":\"workers\",\"primary_cause\":\"worker-pool-saturated\"}"),
+                RunConfig.EMPTY, null);
+        ComparedRun virtual = new ComparedRun(Path.of("b"), "true", "virtual-threads=true",
+                m.readTree("{\"throughput_rps\":688,\"client_ms\":{\"p99\":1433,\"mean\":1130,\"count\":100},"
+                        + "\"server_ms\":{\"p99\":1177,\"mean\":1044,\"count\":100},\"recommended_threads\":null,"
+                        + "\"recommendation_kind\":\"virtual\",\"primary_cause\":\"healthy\"}"),
+                RunConfig.EMPTY, null);
+        Verdict v = Verdict.of("virtual-threads", List.of(platform, virtual));
+        assertThat(v.best().label()).isEqualTo("virtual-threads=true");
+        assertThat(v.sentences()).endsWith("No worker-thread count: the best setting for the client,"
+                + " virtual-threads=true, ran on virtual threads, which have no worker pool to size. On platform"
+                + " threads the Little's-law arithmetic of virtual-threads=false gives 899; per setting:"
+                + " virtual-threads=false: 899, virtual-threads=true: ?.");
+        assertThat(v.threads()).isNull();
+    }
 }
