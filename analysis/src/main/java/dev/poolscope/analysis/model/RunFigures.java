@@ -1,7 +1,6 @@
 package dev.poolscope.analysis.model;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +14,8 @@ import dev.poolscope.analysis.recording.RunMetadata;
 
 /**
  * The run-wide figures of the model, from the joined collectors and the sealed data: the pools, Redis and process
- * summaries, schedstat totals, where load really ran, which threads get a lane, and the Redis → getConnection gaps.
+ * summaries, where load really ran, which threads get a lane, and the Redis → getConnection gaps (schedstat totals:
+ * {@link SchedFigures}).
  */
 final class RunFigures {
     static final int LANES = 40;
@@ -225,48 +225,6 @@ final class RunFigures {
                 .map(Map.Entry::getKey).sorted(Comparator.comparing(name::get, NaturalOrder.INSTANCE))
                 .forEach(id -> lanes.put(id, name.get(id)));
         return lanes;
-    }
-
-    /** Schedstat deltas inside the measured window (interpolated at its edges). */
-    SchedTotals schedTotals(Collection<Long> ids, MeasuredWindow w) {
-        return schedTotals(data.sched, ids, w);
-    }
-
-    /** The carriers of virtual threads, inside the measured window: none when requests ran on no virtual thread. */
-    SchedTotals carriers(MeasuredWindow w) {
-        return schedTotals(data.carriers, data.carriers.keySet(), w);
-    }
-
-    private static SchedTotals schedTotals(Map<Long, SchedSeries> series, Collection<Long> ids,
-            MeasuredWindow w) {
-        int n = 0;
-        long cpu = 0;
-        long rd = 0;
-        long vol = 0;
-        long invol = 0;
-        long span = 0;
-        List<String> names = new ArrayList<>();
-        for (Long id : ids) {
-            SchedSeries s = series.get(id);
-            if (s == null || !s.usable()) {
-                continue;
-            }
-            long from = Math.max(w.startNanos(), s.firstTime());
-            long to = Math.min(w.endNanos(), s.lastTime());
-            if (to <= from) {
-                continue;
-            }
-            n++;
-            cpu += s.cpuBetween(from, to);
-            rd += s.runDelayBetween(from, to);
-            vol += s.voluntaryBetween(from, to);
-            invol += s.involuntaryBetween(from, to);
-            span += to - from;
-            if (names.size() < 3) {
-                names.add(s.threadName);
-            }
-        }
-        return new SchedTotals(n, cpu, rd, vol, invol, span, String.join(", ", names));
     }
 
     /** Where a request waited for Redis and then for a connection: the gap an APM shows between the two. */

@@ -2,7 +2,6 @@ package dev.poolscope.analysis.model;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -176,21 +175,18 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         Notes.clock(all, a.clocked, a.unclocked);
         List<RequestTimeline> requests = a.requests;
         List<StepProfile> slowest = a.slowest(c.requests.longest);
-        int lanesOmitted = Math.max(0,
-                (int) requests.stream().mapToLong(RequestTimeline::threadId).distinct().count()
-                        - RunFigures.LANES);
-        Set<Long> workerIds = new HashSet<>();
-        requests.forEach(r -> workerIds.add(r.threadId()));
-        boolean schedstat = workerIds.stream()
-                .anyMatch(id -> data.sched.containsKey(id) && data.sched.get(id).usable());
+        Set<Long> workerIds = SchedFigures.threadIds(requests);
+        int lanesOmitted = Math.max(0, workerIds.size() - RunFigures.LANES);
+        boolean schedstat = SchedFigures.usable(data, workerIds);
         if (!schedstat && !requests.isEmpty()) {
             Notes.noSchedStat(all);
         }
         return new RunModel(metadata, recording, jtl, List.copyOf(all), measured, span[0], span[1],
                 List.copyOf(requests), List.copyOf(client.client), joined.join(c.requests, requests.size()),
                 a.total, figures.pools(metadata), figures.redis(), figures.http(), figures.process(),
-                figures.schedTotals(workerIds, measured),
-                figures.schedTotals(c.redis.eventLoopThreads, measured), figures.carriers(measured),
+                SchedFigures.of(data, workerIds, measured),
+                SchedFigures.of(data, c.redis.eventLoopThreads, measured),
+                SchedFigures.carriers(data, measured),
                 timeline.finish(lanesOmitted), slowest, figures.gapWindows(requests), schedstat,
                 RunModel.LockSite.top(a.lockTotals), c.startup.finish(),
                 reactive.loops.isEmpty()
