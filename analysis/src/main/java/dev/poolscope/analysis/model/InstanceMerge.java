@@ -43,26 +43,6 @@ public final class InstanceMerge {
     }
 
     /** Every instance's overlaps, summed: each instance's requests on its own threads and its own pauses. */
-    /** The instances' carriers of virtual threads together. */
-    private static SchedTotals carriers(List<RunModel> instances) {
-        int threads = 0;
-        long cpu = 0;
-        long delay = 0;
-        long vol = 0;
-        long invol = 0;
-        long span = 0;
-        for (RunModel m : instances) {
-            SchedTotals c = m.carriers();
-            threads += c.threads();
-            cpu += c.cpuNanos();
-            delay += c.runDelayNanos();
-            vol += c.voluntarySwitches();
-            invol += c.involuntarySwitches();
-            span += c.spanNanos();
-        }
-        return new SchedTotals(threads, cpu, delay, vol, invol, span, threads == 0 ? "" : "all instances");
-    }
-
     private static Overlaps overlaps(List<RunModel> instances) {
         long[] sum = new long[12];
         for (RunModel m : instances) {
@@ -145,12 +125,6 @@ public final class InstanceMerge {
         long serverOnly = 0;
         long warmup = 0;
         long outside = 0;
-        int threads = 0;
-        long cpu = 0;
-        long delay = 0;
-        long vol = 0;
-        long invol = 0;
-        long span = 0;
         Set<String> served = new HashSet<>();
         for (RunModel m : instances) {
             requests.addAll(m.requests());
@@ -165,13 +139,6 @@ public final class InstanceMerge {
             serverOnly += m.join().serverOnly();
             warmup += m.join().warmupExcluded();
             outside += m.join().requestsOutsideWindow();
-            SchedTotals w = m.workers();
-            threads += w.threads();
-            cpu += w.cpuNanos();
-            delay += w.runDelayNanos();
-            vol += w.voluntarySwitches();
-            invol += w.involuntarySwitches();
-            span += w.spanNanos();
             m.requests().forEach(r -> {
                 if (r.client() != null && r.client().requestId() != null) {
                     served.add(r.client().requestId());
@@ -205,8 +172,9 @@ public final class InstanceMerge {
                 end,
                 List.copyOf(requests), List.copyOf(client), join, total, pools, redis, RunModel.Http.NONE,
                 process,
-                new SchedTotals(threads, cpu, delay, vol, invol, span, "all instances"),
-                new SchedTotals(0, 0, 0, 0, 0, 0, ""), carriers(instances), none,
+                SchedTotals.sum(instances.stream().map(RunModel::workers).toList(), "all instances"),
+                new SchedTotals(0, 0, 0, 0, 0, 0, ""),
+                SchedTotals.sum(instances.stream().map(RunModel::carriers).toList(), "all instances"), none,
                 slowest.stream().limit(RequestCollector.SLOWEST).toList(), List.of(),
                 instances.stream().allMatch(RunModel::cpuFromSchedstat), List.of(), Startup.NONE,
                 EventLoops.empty(first.reactive()), sampling(instances, client), Statements.NONE,

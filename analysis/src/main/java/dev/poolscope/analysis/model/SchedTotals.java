@@ -7,6 +7,25 @@ package dev.poolscope.analysis.model;
 public record SchedTotals(int threads, long cpuNanos, long runDelayNanos, long voluntarySwitches,
         long involuntarySwitches, long spanNanos, String names) {
 
+    /** {@code groups} as one group named {@code names} (several instances' workers, or their carriers). */
+    static SchedTotals sum(java.util.List<SchedTotals> groups, String names) {
+        int threads = 0;
+        long cpu = 0;
+        long delay = 0;
+        long vol = 0;
+        long invol = 0;
+        long span = 0;
+        for (SchedTotals g : groups) {
+            threads += g.threads;
+            cpu += g.cpuNanos;
+            delay += g.runDelayNanos;
+            vol += g.voluntarySwitches;
+            invol += g.involuntarySwitches;
+            span += g.spanNanos;
+        }
+        return new SchedTotals(threads, cpu, delay, vol, invol, span, names);
+    }
+
     /** Run delay per second of wall clock, summed over the group's threads (seconds of waiting per second). */
     public double runDelayPerSecond() {
         long perThreadSpan = threads == 0 ? 0 : spanNanos / threads;
