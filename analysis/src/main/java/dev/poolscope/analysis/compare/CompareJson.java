@@ -19,6 +19,7 @@ public final class CompareJson {
     static final String[] FIGURES = {Summary.THROUGHPUT_RPS, Summary.ERROR_RATE, Summary.CLIENT_MS,
             Summary.SERVER_MS, Summary.POOL_WAIT_MS, Summary.HOLD_MS, Summary.BACKLOG_MS,
             Summary.CONTEXT_SWITCHES_PER_S, Summary.WORKER_RUN_DELAY_SHARE, Summary.WORKER_RUN_DELAY_MS_PER_S,
+            Summary.CARRIER_RUN_DELAY_SHARE, Summary.CARRIER_WAITING_SHARE,
             Summary.CPU_PROCESS, Summary.CPU_MACHINE, Summary.GC_PAUSE_MS_TOTAL, Summary.HEAP_USED_MAX_BYTES,
             Summary.LIVE_THREADS_MAX, Summary.PRIMARY_CAUSE, Summary.RECOMMENDED_THREADS, Summary.REQUESTS,
             Summary.CLIENT_SAMPLES, Summary.DURATION_S, Summary.WINDOW_START_MS, Summary.WINDOW_END_MS,

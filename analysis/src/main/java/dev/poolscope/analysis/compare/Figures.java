@@ -36,6 +36,10 @@ public final class Figures {
             new Figure("context switches/s (machine)", Summary.CONTEXT_SWITCHES_PER_S, Kind.NUMBER),
             new Figure("worker run delay (share of wanted CPU)", Summary.WORKER_RUN_DELAY_SHARE, Kind.SHARE),
             new Figure("worker run delay (ms per s)", Summary.WORKER_RUN_DELAY_MS_PER_S, Kind.NUMBER),
+            new Figure("carrier run delay (share of wanted CPU)", Summary.CARRIER_RUN_DELAY_SHARE,
+                    Kind.SHARE),
+            new Figure("carriers waiting for a CPU (share of their time)", Summary.CARRIER_WAITING_SHARE,
+                    Kind.SHARE),
             new Figure("process CPU (mean)", Summary.CPU_PROCESS, Kind.SHARE),
             new Figure("machine CPU (mean)", Summary.CPU_MACHINE, Kind.SHARE),
             new Figure("GC pauses (ms)", Summary.GC_PAUSE_MS_TOTAL, Kind.NUMBER),
@@ -99,13 +103,17 @@ public final class Figures {
         return out;
     }
 
-    /** One column per setting, one row per figure. */
+    /** One column per setting, one row per figure that at least one run has. */
     public static Table table(List<ComparedRun> runs) {
         List<String> header = new ArrayList<>();
         header.add("");
         runs.forEach(r -> header.add(r.label()));
         List<List<String>> rows = new ArrayList<>();
         for (Figure f : ROWS) {
+            if (runs.stream().allMatch(r -> value(r, f.path()) == null)) {
+                // The carriers' figures, say, in a comparison without virtual threads: a row of n/a says nothing.
+                continue;
+            }
             List<String> row = new ArrayList<>();
             row.add(f.label());
             for (ComparedRun r : runs) {

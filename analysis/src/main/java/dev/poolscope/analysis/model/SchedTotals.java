@@ -32,6 +32,11 @@ public record SchedTotals(int threads, long cpuNanos, long runDelayNanos, long v
         return perThreadSpan == 0 ? 0 : (double) runDelayNanos / perThreadSpan;
     }
 
+    /** Run delay as a share of the threads' sampled time: how much of all their time they waited for a CPU. */
+    public double waitingShare() {
+        return spanNanos == 0 ? 0 : (double) runDelayNanos / spanNanos;
+    }
+
     /** Run delay as a share of (CPU + run delay): how much of the time the threads wanted a CPU they waited. */
     public double runDelayShare() {
         long sum = cpuNanos + runDelayNanos;

@@ -70,6 +70,8 @@ public final class SummaryJson {
                 s.liveThreadsMax(),
                 nullable(s.workerRunDelayShare()),
                 nullable(run.workers().threads() == 0 ? null : run.workers().runDelayPerSecond() * 1000),
+                nullable(run.carriers().threads() == 0 ? null : run.carriers().runDelayShare()),
+                nullable(run.carriers().threads() == 0 ? null : run.carriers().waitingShare()),
                 st.toFirstRequestMs(), st.heapUsedBytes(), st.classesLoaded(), st.liveThreads(),
                 st.rssBytes(),
                 startup(st), workerPool(WorkerOccupancy.of(run)), EventLoopsJson.of(run.loops()), causes,

@@ -52,6 +52,8 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
         @JsonProperty(LIVE_THREADS_MAX) Long liveThreadsMax,
         @JsonProperty(WORKER_RUN_DELAY_SHARE) Double workerRunDelayShare,
         @JsonProperty(WORKER_RUN_DELAY_MS_PER_S) Double workerRunDelayMsPerS,
+        @JsonProperty(CARRIER_RUN_DELAY_SHARE) @JsonInclude(JsonInclude.Include.NON_NULL) Double carrierRunDelayShare,
+        @JsonProperty(CARRIER_WAITING_SHARE) @JsonInclude(JsonInclude.Include.NON_NULL) Double carrierWaitingShare,
         @JsonProperty(STARTUP_MS) Long startupMs,
         @JsonProperty(IDLE_HEAP_USED_BYTES) Long idleHeapUsedBytes,
         @JsonProperty(IDLE_CLASSES_LOADED) Long idleClassesLoaded,
@@ -102,6 +104,8 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
     public static final String LIVE_THREADS_MAX = "live_threads_max";
     public static final String WORKER_RUN_DELAY_SHARE = "worker_run_delay_share";
     public static final String WORKER_RUN_DELAY_MS_PER_S = "worker_run_delay_ms_per_s";
+    public static final String CARRIER_RUN_DELAY_SHARE = "carrier_run_delay_share";
+    public static final String CARRIER_WAITING_SHARE = "carrier_waiting_share";
     public static final String STARTUP_MS = "startup_ms";
     public static final String IDLE_HEAP_USED_BYTES = "idle_heap_used_bytes";
     public static final String IDLE_CLASSES_LOADED = "idle_classes_loaded";
@@ -126,7 +130,7 @@ public record Summary(@JsonProperty(THROUGHPUT_RPS) Double throughputRps,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
             null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null);
+            null, null, null, null, null);
 
     /** Failed requests by where they failed. */
     @JsonIgnoreProperties(ignoreUnknown = true)

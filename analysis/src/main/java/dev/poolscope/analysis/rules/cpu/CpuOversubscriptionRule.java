@@ -114,7 +114,7 @@ public final class CpuOversubscriptionRule implements Rule {
     /** Requests on virtual threads: the carriers' run delay, against the time they wanted a CPU and all their time. */
     private RuleResult onCarriers(RunModel run, SchedTotals c) {
         double share = 100 * c.runDelayShare();
-        double waiting = 100 * waitingShare(c);
+        double waiting = 100 * c.waitingShare();
         double cpu = Facts.maxMachineCpu(run);
         double jvm = Facts.meanJvmCpu(run);
         double others = Facts.meanOtherCpu(run);
@@ -150,11 +150,6 @@ public final class CpuOversubscriptionRule implements Rule {
                 : "";
         return result(score, "found.carriers", ev, num(share), c.threads(), num(waiting),
                 Double.isNaN(cpu) ? "?" : num(cpu * 100), cost + sharedCpu);
-    }
-
-    /** The share of the carriers' time (each one's sampled span) they spent runnable but not running. */
-    static double waitingShare(SchedTotals c) {
-        return c.spanNanos() == 0 ? 0 : (double) c.runDelayNanos() / c.spanNanos();
     }
 
     /**
@@ -209,7 +204,7 @@ public final class CpuOversubscriptionRule implements Rule {
     public String headline(RunModel run) {
         if (run.workers().threads() == 0 && run.carriers().threads() > 0) {
             return Messages.format("cpu-oversubscription.short.carriers",
-                    num(100 * waitingShare(run.carriers())));
+                    num(100 * run.carriers().waitingShare()));
         }
         return shortText(num(Facts.meanMs(run, Cause.RUN_DELAY)), num(100 * run.workers().runDelayShare()));
     }
