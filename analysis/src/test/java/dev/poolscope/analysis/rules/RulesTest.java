@@ -304,6 +304,14 @@ class RulesTest {
         assertBand(r, RuleResult.Severity.WARNING, 86, 88);
         assertThat(Scenario.run(new BacklogQueueingRule(), new Scenario()).sentence())
                 .isEqualTo("Not enough data: no JMeter sample matched a server request by request id.");
+        // On virtual threads there is no worker pool to be full: the sentence does not cite its gauge.
+        Scenario virtual = new Scenario().client(200);
+        virtual.virtualThreads = true;
+        assertThat(Scenario.run(new BacklogQueueingRule(), virtual).sentence())
+                .isEqualTo(
+                        "Backlog queueing: 50% of client time was spent before the application saw the request"
+                                + " (accept backlog, connect; p99 100 ms); requests ran on virtual threads, so no worker pool"
+                                + " was there to be full: a request waits for a carrier to run it instead.");
     }
 
     @Test

@@ -70,7 +70,7 @@ public final class BacklogQueueingRule implements Rule {
                 new Evidence("backlog p99", p99, Unit.MILLISECONDS),
                 new Evidence("gauge samples with every worker busy", full, Unit.PERCENT));
         int score = Math.min(BACKLOG_SHARE.score(share), BACKLOG_MEAN.score(mean));
-        String found = run.reactive() ? "found.netty" : "found";
+        String found = run.reactive() ? "found.netty" : Facts.virtual(run) ? "found.virtual" : "found";
         return result(score, score < 25 ? "ok" : found, ev, num(share), num(p99), num(full));
     }
 
