@@ -80,13 +80,16 @@ final class AdvisedThreads {
 
     /** A run on virtual threads: its own diagnosis sizes no worker pool. */
     private static boolean virtual(ComparedRun r) {
-        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
-        return kind != null && "virtual".equals(kind.asText());
+        return kind(r, "virtual");
     }
 
     /** A run whose own diagnosis recommends keeping the thread count (healthy, or a root threads do not fix). */
     private static boolean recommendsNoChange(ComparedRun r) {
-        JsonNode kind = r.node(Summary.RECOMMENDATION_KIND);
-        return kind != null && "none".equals(kind.asText());
+        return kind(r, "none");
+    }
+
+    private static boolean kind(ComparedRun r, String kind) {
+        JsonNode k = r.node(Summary.RECOMMENDATION_KIND);
+        return k != null && kind.equals(k.asText());
     }
 }

@@ -209,8 +209,7 @@ final class Attributor {
 
     /**
      * The cause painted where {@code active} intervals meet: a pause above all (unless an interval it delays nothing in
-     * is open), then the causes' order, then run delay where an interval shows it (a virtual thread's wait past its
-     * due time, {@link SpanKind#CARRIER_WAIT}).
+     * is open), then the causes' order (run delay last: {@link SpanKind#CARRIER_WAIT}).
      */
     private static int winner(int[] active) {
         if (active[Cause.GC_PAUSE.ordinal()] > 0 && active[PAUSE_PROOF] == 0) {
@@ -220,9 +219,6 @@ final class Attributor {
             if (active[c] > 0 && c != Cause.GC_PAUSE.ordinal()) {
                 return c;
             }
-        }
-        if (active[Cause.RUN_DELAY.ordinal()] > 0) {
-            return Cause.RUN_DELAY.ordinal();
         }
         return active[IN_STATEMENT] > 0 && active[LOCAL_WRITE] == 0 ? STATEMENT_REMAINDER : REMAINDER;
     }

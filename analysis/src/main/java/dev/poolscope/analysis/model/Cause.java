@@ -30,8 +30,12 @@ public enum Cause {
      */
     public static final java.util.Set<Cause> INDEPENDENT = java.util.Collections
             .unmodifiableSet(java.util.EnumSet.of(REDIS_WAIT, HTTP_WAIT, SLEEP, DATABASE, SOCKET_IO));
-    /** Causes backed by an event interval; the rest share the uncovered remainder. */
-    static final int EXPLICIT = 9;
+    /**
+     * Causes an event interval can paint, in their priority order; CPU and unexplained only share the uncovered
+     * remainder. Run delay is both: painted where an interval shows it (a virtual thread's wait past its due time,
+     * below every wait), and a share of the remainder.
+     */
+    static final int EXPLICIT = RUN_DELAY.ordinal() + 1;
 
     private final String id;
     private final String label;

@@ -48,7 +48,7 @@ public final class ThreadTracker {
         }
         SEEN.set(Boolean.TRUE);
         try {
-            long tid = tidOf(Files.readSymbolicLink(THREAD_SELF).toString());
+            long tid = currentTid();
             if (tid > 0) {
                 TRACKED.put(tid, new TrackedThread(new WeakReference<>(t), tid, t.threadId(), null));
             }
@@ -65,7 +65,7 @@ public final class ThreadTracker {
             return;
         }
         try {
-            long tid = tidOf(Files.readSymbolicLink(THREAD_SELF).toString());
+            long tid = currentTid();
             if (tid <= 0 || TRACKED.containsKey(tid) || CARRIERS.get() >= MAX_CARRIERS) {
                 return;
             }
@@ -77,6 +77,11 @@ public final class ThreadTracker {
         } catch (IOException | RuntimeException e) {
             Suppressed.record(e);
         }
+    }
+
+    /** The calling platform thread's tid; on a virtual thread, its carrier's. */
+    private static long currentTid() throws IOException {
+        return tidOf(Files.readSymbolicLink(THREAD_SELF).toString());
     }
 
     /** {@code /proc/thread-self} links to {@code PID/task/TID}. */

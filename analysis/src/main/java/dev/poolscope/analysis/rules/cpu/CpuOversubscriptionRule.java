@@ -77,7 +77,7 @@ public final class CpuOversubscriptionRule implements Rule {
     public RuleResult evaluate(RunModel run) {
         SchedTotals w = run.workers();
         // Without per-thread schedstat, run delay is invisible to JFR: say so rather than guess from CPU load.
-        if (w.threads() == 0 && run.carriers().threads() > 0) {
+        if (onCarriers(run)) {
             return onCarriers(run, run.carriers());
         }
         if (w.threads() == 0) {
@@ -109,6 +109,11 @@ public final class CpuOversubscriptionRule implements Rule {
         return result(score, "found", ev, num(share), w.threads(), num(perSecond),
                 Double.isNaN(cpu) ? "?" : num(cpu * 100), num(Facts.sharePct(run, Cause.RUN_DELAY)),
                 shared(jvm, others));
+    }
+
+    /** Requests ran on virtual threads (no worker has schedstat) and the agent tracked their carriers. */
+    private static boolean onCarriers(RunModel run) {
+        return run.workers().threads() == 0 && run.carriers().threads() > 0;
     }
 
     /** Requests on virtual threads: the carriers' run delay, against the time they wanted a CPU and all their time. */
@@ -177,7 +182,7 @@ public final class CpuOversubscriptionRule implements Rule {
      */
     @Override
     public List<Link> explains(RunModel run) {
-        if (run.workers().threads() == 0 && run.carriers().threads() > 0) {
+        if (onCarriers(run)) {
             // A request on a virtual thread waits for a carrier before the server sees it as much as after, and only
             // while every carrier is busy: on a CPU, or waiting for one. Of that busy time, the share spent waiting is
             // the share of the queueing the host's CPU accounts for (idle carriers keep no one waiting).
@@ -202,7 +207,7 @@ public final class CpuOversubscriptionRule implements Rule {
 
     @Override
     public String headline(RunModel run) {
-        if (run.workers().threads() == 0 && run.carriers().threads() > 0) {
+        if (onCarriers(run)) {
             return Messages.format("cpu-oversubscription.short.carriers",
                     num(100 * run.carriers().waitingShare()));
         }
