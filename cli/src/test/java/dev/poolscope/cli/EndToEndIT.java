@@ -113,16 +113,31 @@ class EndToEndIT {
 
     @Test
     @Order(2)
-    void aPingOnlyRunIsHealthy() throws Exception {
+    void aPingOnlyRunOnVirtualThreadsIsHealthyAndItsCarriersAreMeasured() throws Exception {
         Path dir = work.resolve("ping");
         Launcher.Result r = Launcher.run("run", "--plan", "ping-1000", "--vus", "5", "--jmeter-prop",
-                "loops=-1", "--jmeter-prop", "thinktime=20",
+                "loops=-1", "--jmeter-prop", "thinktime=20", "--virtual-threads",
                 "--duration", "6s", "--warmup", "3s", "--no-dashboard", "--out", dir.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
         assertThat(summary.path("primary_cause").asText()).as(summary.path("diagnosis").toString())
                 .isEqualTo("healthy");
         assertThat(summary.path("error_rate").asDouble()).isZero();
+        // The agent found the carriers the virtual threads ran on, and the analysis judged them: across the boundary.
+        assertThat(summary.path("recommendation_kind").asText()).isEqualTo("virtual");
+        assertThat(summary.path("worker_run_delay_share").isNull()).isTrue();
+        assertThat(summary.path("carrier_run_delay_share").isNumber()).as(summary.toString()).isTrue();
+        assertThat(summary.path("carrier_run_delay_share").asDouble()).isBetween(0.0, 1.0);
+        assertThat(summary.path("carrier_waiting_share").asDouble()).isBetween(0.0, 1.0);
+        JsonNode cpuRule = null;
+        for (JsonNode d : summary.path("diagnosis")) {
+            if (d.path("rule").asText().equals("cpu-oversubscription")) {
+                cpuRule = d;
+            }
+        }
+        assertThat(cpuRule).isNotNull();
+        assertThat(cpuRule.path("score").isInt()).as(cpuRule.toString()).isTrue();
+        assertThat(cpuRule.path("sentence").asText()).contains("carriers of the virtual threads");
         JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
         JsonNode cpu = run.path("appCpuDuringLoad");
         assertThat(cpu.size()).as("a CPU reading a second over 6 s of load").isGreaterThanOrEqualTo(5);
