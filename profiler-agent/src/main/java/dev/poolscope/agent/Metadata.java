@@ -58,7 +58,10 @@ final class Metadata {
     }
 
     private static AgentMetadata.Server server() {
-        List<WorkerPools.Gauge> gauges = WorkerPools.gauges();
+        List<WorkerPools.Gauge> gauges = new ArrayList<>(WorkerPools.gauges());
+        if (WorkerPools.largest() != null) {
+            gauges.add(WorkerPools.largest());
+        }
         String type = null;
         Integer maxThreads = null;
         for (WorkerPools.Gauge g : gauges) {

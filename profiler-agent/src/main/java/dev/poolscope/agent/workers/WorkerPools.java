@@ -56,13 +56,27 @@ public final class WorkerPools {
         lastSeen = new WeakReference<>(pool);
     }
 
+    // The largest pool read so far. metadata.json is written at shutdown, when the server may have stopped and
+    // its pool been collected (the reference is weak): the maximum it had is still the run's.
+    private static volatile Gauge largest;
+
+    /** The pool with the largest maximum any read has seen, or null. */
+    public static Gauge largest() {
+        return largest;
+    }
+
     public static List<Gauge> gauges() {
         POOLS.removeIf(p -> p.ref().get() == null);
         List<Gauge> out = new ArrayList<>();
         for (Pool p : POOLS) {
             Object pool = p.ref().get();
             if (pool != null) {
-                out.add(p.kind().read(pool));
+                Gauge g = p.kind().read(pool);
+                Gauge l = largest;
+                if (g.max() > 0 && (l == null || g.max() > l.max())) {
+                    largest = g;
+                }
+                out.add(g);
             }
         }
         if (RequestStats.sawVirtualThread()) {
