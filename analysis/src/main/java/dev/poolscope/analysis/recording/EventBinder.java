@@ -220,13 +220,11 @@ final class EventBinder implements EventSink {
             case JdkTypes.THREAD_PARK -> {
                 int detail = type.field(JdkFields.PARKED_CLASS);
                 int timeout = type.field(JdkFields.TIMEOUT);
+                int until = type.field(JdkFields.UNTIL);
                 yield ev -> {
                     Events.ThreadRef t = thread(ev, ev.threadKey());
-                    long limit = timeout < 0 ? -1 : ev.getSpanNanos(timeout);
-                    // A timed park that lasted its timeout timed out: nothing unparked it.
-                    long due = limit > 0 && ev.endNanos() - ev.startNanos() >= limit ? limit : -1;
                     l.threadWait(new Events.ThreadWait(t, ev.startNanos(), ev.endNanos(), park(ev),
-                            ClassNames.readable(ev.getClassName(detail)), -1, due));
+                            ClassNames.readable(ev.getClassName(detail)), -1, parkDue(ev, timeout, until)));
                     lockSample(ev, t, detail);
                 };
             }
@@ -388,6 +386,26 @@ final class EventBinder implements EventSink {
     private String site(JfrEvent ev) {
         long key = ev.stackKey();
         return key == 0 ? "" : sites.computeIfAbsent(key, k -> StackClassifier.site(ev.frames(k)));
+    }
+
+    /**
+     * How long after its start a park was due to end by itself, when it did (-1: it was unparked, or had no limit): a
+     * park for a time ({@code parkNanos}) that lasted it, or a park until a deadline ({@code parkUntil}, epoch
+     * milliseconds) that lasted to it. Nothing unparked such a park: it timed out.
+     */
+    private static long parkDue(JfrEvent ev, int timeout, int until) {
+        long start = ev.startNanos();
+        long end = ev.endNanos();
+        long limit = timeout < 0 ? -1 : ev.getSpanNanos(timeout);
+        if (limit > 0) {
+            return end - start >= limit ? limit : -1;
+        }
+        long deadlineMillis = until < 0 ? -1 : ev.getEpochMillis(until);
+        if (deadlineMillis <= 0 || deadlineMillis > Long.MAX_VALUE / 1_000_000) {
+            return -1;
+        }
+        long deadline = deadlineMillis * 1_000_000;
+        return end >= deadline ? Math.max(0, deadline - start) : -1;
     }
 
     /** A park's or monitor enter's stack with the class waited on above its top frame. */

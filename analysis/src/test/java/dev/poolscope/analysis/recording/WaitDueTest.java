@@ -27,6 +27,12 @@ class WaitDueTest {
 
     private static final Monitor MONITOR = new Monitor();
 
+    /** Parked on until a deadline. */
+    private static final class Deadline {
+    }
+
+    private static final Deadline UNTIL = new Deadline();
+
     @Test
     void eachWaitSaysWhenItWasDueToEndByItself(@TempDir Path dir) throws Exception {
         Path agent = Files.createDirectories(dir.resolve("agent"));
@@ -48,12 +54,15 @@ class WaitDueTest {
             });
             waker.start();
             LockSupport.parkNanos(MONITOR, 10_000_000_000L);
+            // A park until a deadline (epoch milliseconds) that lasted to it.
+            LockSupport.parkUntil(UNTIL, System.currentTimeMillis() + 30);
             rec.stop();
             waker.join();
             rec.dump(agent.resolve("recording.jfr"));
         }
         long me = Thread.currentThread().threadId();
         List<Events.ThreadWait> waits = new ArrayList<>();
+        List<Events.ThreadWait> untils = new ArrayList<>();
         new RecordingReader().read(agent, new RecordingListener() {
             @Override
             public void threadWait(Events.ThreadWait e) {
@@ -61,6 +70,9 @@ class WaitDueTest {
                 if (e.thread().javaThreadId() == me
                         && (e.kind() == Events.WaitKind.SLEEP || e.detail().contains("Monitor"))) {
                     waits.add(e);
+                }
+                if (e.thread().javaThreadId() == me && e.detail().contains("Deadline")) {
+                    untils.add(e);
                 }
             }
         });
@@ -73,6 +85,12 @@ class WaitDueTest {
                         org.assertj.core.groups.Tuple.tuple(Events.WaitKind.PARK_OTHER, -1L));
         assertThat(waits).filteredOn(w -> w.scheduledNanos() > 0)
                 .allMatch(w -> w.endNanos() - w.startNanos() >= 29_000_000L);
+        // Its deadline is in whole milliseconds, from a clock of its own: up to 30 ms after the park began.
+        assertThat(untils).singleElement().satisfies(u -> {
+            assertThat(u.kind()).isEqualTo(Events.WaitKind.PARK_OTHER);
+            assertThat(u.scheduledNanos()).isBetween(25_000_000L, 31_000_000L);
+            assertThat(u.endNanos() - u.startNanos()).isGreaterThanOrEqualTo(u.scheduledNanos());
+        });
     }
 
     /**

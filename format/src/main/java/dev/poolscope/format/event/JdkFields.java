@@ -21,6 +21,11 @@ public final class JdkFields {
     public static final String SLEEP_TIME = "time";
     /** jdk.ThreadPark (nanoseconds; none: 0 or less), jdk.JavaMonitorWait (milliseconds): the wait's timeout. */
     public static final String TIMEOUT = "timeout";
+    /**
+     * jdk.ThreadPark: the deadline of a park until a time ({@code LockSupport.parkUntil}), epoch milliseconds; none: 0
+     * or less.
+     */
+    public static final String UNTIL = "until";
     /** jdk.JavaMonitorWait: whether the wait ended at its timeout (no notify came). */
     public static final String TIMED_OUT = "timedOut";
     /** jdk.ExecutionSample, jdk.NativeMethodSample: the thread sampled (the event's own thread is the sampler's). */
