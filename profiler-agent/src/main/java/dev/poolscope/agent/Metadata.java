@@ -59,8 +59,10 @@ final class Metadata {
 
     private static AgentMetadata.Server server() {
         List<WorkerPools.Gauge> gauges = new ArrayList<>(WorkerPools.gauges());
-        if (WorkerPools.largest() != null) {
-            gauges.add(WorkerPools.largest());
+        // The server may have stopped by now and its pool been collected: the largest the gauges ever read counts too.
+        WorkerPools.Gauge largest = WorkerPools.largest();
+        if (largest != null) {
+            gauges.add(largest);
         }
         String type = null;
         Integer maxThreads = null;
