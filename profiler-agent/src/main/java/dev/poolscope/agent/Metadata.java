@@ -58,21 +58,12 @@ final class Metadata {
     }
 
     private static AgentMetadata.Server server() {
-        List<WorkerPools.Gauge> gauges = new ArrayList<>(WorkerPools.gauges());
-        // The server may have stopped by now and its pool been collected: the largest the gauges ever read counts too.
-        WorkerPools.Gauge largest = WorkerPools.largest();
-        if (largest != null) {
-            gauges.add(largest);
-        }
-        String type = null;
-        Integer maxThreads = null;
-        for (WorkerPools.Gauge g : gauges) {
-            // Tomcat and Jetty may keep more than one pool; the largest is the request pool.
-            if (g.max() > 0 && (maxThreads == null || g.max() > maxThreads)) {
-                maxThreads = g.max();
-                type = g.server();
-            }
-        }
+        // Read once more, then the request pool as the reads saw it: by now the server may have stopped and its pool
+        // been collected.
+        List<WorkerPools.Gauge> gauges = WorkerPools.gauges();
+        WorkerPools.Gauge pool = WorkerPools.requestPool();
+        String type = pool == null ? null : pool.server();
+        Integer maxThreads = pool == null ? null : pool.max();
         if (type == null && !"unknown".equals(RequestStats.lastServer())) {
             type = RequestStats.lastServer();
         }

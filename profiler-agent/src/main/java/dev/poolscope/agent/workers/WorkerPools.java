@@ -56,13 +56,16 @@ public final class WorkerPools {
         lastSeen = new WeakReference<>(pool);
     }
 
-    // The largest pool read so far. metadata.json is written at shutdown, when the server may have stopped and
-    // its pool been collected (the reference is weak): the maximum it had is still the run's.
-    private static volatile Gauge largest;
+    // The request pool as the reads saw it. metadata.json is written at shutdown, when the server may have stopped
+    // and its pool been collected (the reference is weak): the maximum it had is still the run's.
+    private static volatile Gauge requestPool;
 
-    /** The pool with the largest maximum any read has seen, or null. */
-    public static Gauge largest() {
-        return largest;
+    /**
+     * The server's request pool: of every pool any {@link #gauges()} read, the one with the largest maximum (Tomcat and
+     * Jetty may keep more than one pool; the request pool is the largest). Null before a read found one with a maximum.
+     */
+    public static Gauge requestPool() {
+        return requestPool;
     }
 
     public static List<Gauge> gauges() {
@@ -72,9 +75,9 @@ public final class WorkerPools {
             Object pool = p.ref().get();
             if (pool != null) {
                 Gauge g = p.kind().read(pool);
-                Gauge l = largest;
-                if (g.max() > 0 && (l == null || g.max() > l.max())) {
-                    largest = g;
+                Gauge r = requestPool;
+                if (g.max() > 0 && (r == null || g.max() > r.max())) {
+                    requestPool = g;
                 }
                 out.add(g);
             }
