@@ -78,8 +78,7 @@ public final class Recommender {
             case "downstream-slow" -> holdsQueued(chain)
                     ? new PoolSizing().recommend(run, m, true)
                     : new DownstreamLever().recommend(run);
-            case "cpu-oversubscription" -> new CpuSizing().recommend(m, Facts.meanJvmCpu(run),
-                    Facts.meanOtherCpu(run));
+            case "cpu-oversubscription" -> new CpuSizing().recommend(run, m);
             case "lock-contention" -> new LockSizing().recommend(run, m);
             case "worker-pool-saturated" -> new WorkerSizing().recommend(m);
             case "backlog-queueing" -> freeWorkersTookNoPart(run)

@@ -123,9 +123,10 @@ class DiagnosisChainTest {
 
     @Test
     void cpuBoundRunIsSizedToTheCoresNotByLittlesLaw() {
-        // Per 100 ms request: 10 ms Redis (W), then 30 ms on CPU and 60 ms waiting for one (schedstat).
+        // Per 100 ms request: 10 ms Redis (W), then 30 ms on CPU and 60 ms waiting for one (schedstat); 40 in flight.
         Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600);
         s.maxThreads = 400;
+        s.busyWorkers(40);
         Diagnosis.Result d = new Diagnosis().evaluate(s.model());
         assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
         Recommendation r = d.recommendation();
@@ -152,6 +153,7 @@ class DiagnosisChainTest {
     void aCpuCountOnAHostOthersTookSaysWhatItAssumed() {
         Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600).cpuLoad(0.15, 0.05, 1.0);
         s.maxThreads = 400;
+        s.busyWorkers(40);
         Recommendation r = new Diagnosis().evaluate(s.model()).recommendation();
         assertThat(r.threads()).isEqualTo(3);
         assertThat(r.sentence())
@@ -168,7 +170,35 @@ class DiagnosisChainTest {
     static Scenario cpuOnlyWith(Scenario.Kind write) {
         Scenario s = Scenario.measured(100_000, 6_000, 90_000).each(60, 90, write).schedStat(60, 900);
         s.maxThreads = 400;
+        s.busyWorkers(160);
         return s;
+    }
+
+    /**
+     * The same CPU-bound requests with at most 3 in flight at once: the 3 threads the cores need would have held none
+     * back, so no count is recommended, and the sentence says where the machine's CPU went instead. 10 requests of 30
+     * ms CPU in a second is 15% of 2 CPUs; this JVM used 50% of the machine and other processes 48% (schedStat's
+     * jdk.CPULoad sample).
+     */
+    @Test
+    void aThreadCountThatWouldNotHaveBoundIsNoLever() {
+        Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600);
+        s.maxThreads = 400;
+        s.busyWorkers(3);
+        Diagnosis.Result d = new Diagnosis().evaluate(s.model());
+        assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
+        Recommendation r = d.recommendation();
+        assertThat(r.kind()).isEqualTo("none");
+        assertThat(r.threads()).isNull();
+        assertThat(r.sentence())
+                .isEqualTo("No thread-count change: at most 3 requests were in flight at once, no"
+                        + " more than the 3 worker threads the 2 CPUs need for this work, so a pool of 3 would have held none of"
+                        + " them back. The machine's CPUs were 98% busy on average: the requests' own work 15%, the rest of this"
+                        + " JVM 35% (the JIT compiler, garbage collection, the agent, background threads) and other processes"
+                        + " 48%. Less CPU outside the requests (a longer warm-up for the JIT compiler, the load generator on"
+                        + " another host) or more CPUs is the lever.");
+        assertThat(r.arithmetic()).hasSize(3).last().isEqualTo(
+                "In flight at once: at most 3 requests, so a pool of 3 worker threads would never have been full.");
     }
 
     @Test

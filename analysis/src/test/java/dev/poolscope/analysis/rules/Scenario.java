@@ -228,6 +228,15 @@ final class Scenario {
         return this;
     }
 
+    /** Worker gauges with {@code busy} of {@code maxThreads} busy in every sample: that many requests in flight. */
+    Scenario busyWorkers(int busy) {
+        for (int i = 0; i <= 10; i++) {
+            b.events().workerPool(
+                    new Events.WorkerPoolGauge(start(i), "tomcat", busy, maxThreads, maxThreads, -1));
+        }
+        return this;
+    }
+
     /** The Lettuce event loop's schedstat over the second: its CPU and run delay. */
     Scenario loopSchedStat(long cpuMs, long runDelayMs) {
         b.events().schedStat(new Events.SchedStat(T0, 707, 7, LOOP.name(), 0, 0, 0, 0, 0));

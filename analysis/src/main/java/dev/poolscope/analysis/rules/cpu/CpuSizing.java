@@ -5,6 +5,8 @@ import static dev.poolscope.analysis.rules.Messages.num;
 import dev.poolscope.format.folder.RunFolder;
 
 import java.util.List;
+
+import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.rules.Facts;
 import dev.poolscope.analysis.rules.Measured;
 import dev.poolscope.analysis.rules.Messages;
@@ -18,11 +20,19 @@ import dev.poolscope.analysis.rules.Recommendation;
 public final class CpuSizing {
 
     /**
-     * {@code jvm} and {@code others}: this JVM's and every other process's mean CPU, fractions of the machine's (NaN
+     * The count for {@code run}: with this JVM's and every other process's mean CPU, as fractions of the machine's (NaN
      * when not recorded). When the others used more, the count is said to assume CPUs the app did not have to itself
-     * ({@link CpuOversubscriptionRule}).
+     * ({@link CpuOversubscriptionRule}). A count that would not have bound is no lever: when no more requests than
+     * that were ever in flight at once ({@link InFlight}), a pool of that size would have held none of them back, and
+     * the run queue the workers waited in was made by other CPU work, which the sentence splits.
      */
-    public Recommendation recommend(Measured m, double jvm, double others) {
+    public Recommendation recommend(RunModel run, Measured m) {
+        return recommend(m, Facts.meanJvmCpu(run), Facts.meanOtherCpu(run), Facts.meanMachineCpu(run),
+                InFlight.most(run));
+    }
+
+    /** {@code mostInFlight}: the most requests in flight at once, -1 when unknown; CPU figures NaN when unknown. */
+    Recommendation recommend(Measured m, double jvm, double others, double machine, int mostInFlight) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
@@ -43,10 +53,31 @@ public final class CpuSizing {
                         num(ceiling),
                         num(m.throughput()), num((m.cpu() + m.independentWaits()) * 1000),
                         num(m.server() * 1000)));
+        if (mostInFlight >= 0 && mostInFlight <= threads) {
+            return new Recommendation("none", null,
+                    Messages.format("recommend.none.cpu", mostInFlight, threads, m.cores())
+                            + machine(m, jvm, others, machine),
+                    List.of(lines.get(0), lines.get(1),
+                            Messages.format("recommend.cpu.inflight", mostInFlight, threads)));
+        }
         return new Recommendation("cpu", threads,
                 Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores())
                         + sharedHost(jvm, others, m.cores()),
                 lines);
+    }
+
+    /**
+     * Where the machine's CPU went, when the workers waited for CPUs they did not crowd themselves (with a leading
+     * space): the requests' own work (throughput × CPU per request, over the cores), the rest of this JVM, and other
+     * processes; "" when the CPU load was not recorded.
+     */
+    static String machine(Measured m, double jvm, double others, double machine) {
+        if (Double.isNaN(jvm) || Double.isNaN(others) || Double.isNaN(machine)) {
+            return "";
+        }
+        double own = Math.min(jvm, m.throughput() * m.cpu() / m.cores());
+        return " " + Messages.format("recommend.none.cpu.machine", num(machine * 100), num(own * 100),
+                num((jvm - own) * 100), num(others * 100));
     }
 
     /**
