@@ -198,7 +198,8 @@ class DiagnosisChainTest {
                         + " 48%. Less CPU outside the requests (a longer warm-up for the JIT compiler, the load generator on"
                         + " another host) or more CPUs is the lever.");
         assertThat(r.arithmetic()).hasSize(3).last().isEqualTo(
-                "In flight at once: at most 3 requests, so a pool of 3 worker threads would never have been full.");
+                "In flight at once: at most 3 requests (the worker pool's busy count, sampled each second), so a pool of 3"
+                        + " worker threads would never have been full.");
     }
 
     @Test

@@ -27,12 +27,17 @@ public final class CpuSizing {
      * the run queue the workers waited in was made by other CPU work, which the sentence splits.
      */
     public Recommendation recommend(RunModel run, Measured m) {
+        InFlight.Most most = InFlight.most(run);
         return recommend(m, Facts.meanJvmCpu(run), Facts.meanOtherCpu(run), Facts.meanMachineCpu(run),
-                InFlight.most(run));
+                most.count(), most.fromSpans());
     }
 
-    /** {@code mostInFlight}: the most requests in flight at once, -1 when unknown; CPU figures NaN when unknown. */
-    Recommendation recommend(Measured m, double jvm, double others, double machine, int mostInFlight) {
+    /**
+     * {@code mostInFlight}: the most requests in flight at once, -1 when unknown, {@code fromSpans} when every request's
+     * span gave it (else the worker pool's busy counts); CPU figures NaN when unknown.
+     */
+    Recommendation recommend(Measured m, double jvm, double others, double machine, int mostInFlight,
+            boolean fromSpans) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
@@ -58,7 +63,11 @@ public final class CpuSizing {
                     Messages.format("recommend.none.cpu", mostInFlight, threads, m.cores())
                             + machine(m, jvm, others, machine),
                     List.of(lines.get(0), lines.get(1),
-                            Messages.format("recommend.cpu.inflight", mostInFlight, threads)));
+                            Messages.format(
+                                    fromSpans
+                                            ? "recommend.cpu.inflight.spans"
+                                            : "recommend.cpu.inflight.gauges",
+                                    mostInFlight, threads)));
         }
         return new Recommendation("cpu", threads,
                 Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores())

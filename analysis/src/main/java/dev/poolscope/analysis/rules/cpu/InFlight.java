@@ -15,17 +15,21 @@ final class InFlight {
     private InFlight() {
     }
 
-    /** The most requests in flight at once, or -1 when neither source measured it. */
-    static int most(RunModel run) {
-        int most = -1;
+    /** The most requests in flight at once ({@code count} -1: not measured), and whether every request's span said so. */
+    record Most(int count, boolean fromSpans) {
+    }
+
+    static Most most(RunModel run) {
+        int gauges = -1;
         for (Events.WorkerPoolGauge g : run.pools().worker()) {
-            most = Math.max(most, g.busy());
+            gauges = Math.max(gauges, g.busy());
         }
         // A sample of the requests says nothing about how many ran at once: only the whole set does.
         if (run.requestScale() == 1 && !run.requests().isEmpty()) {
-            most = Math.max(most, fromSpans(run));
+            int spans = fromSpans(run);
+            return spans >= gauges ? new Most(spans, true) : new Most(gauges, false);
         }
-        return most;
+        return new Most(gauges, false);
     }
 
     /** The largest overlap of the requests' server spans. */
