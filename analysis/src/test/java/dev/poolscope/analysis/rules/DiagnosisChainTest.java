@@ -135,14 +135,18 @@ class DiagnosisChainTest {
         assertThat(r.threads()).isEqualTo(3);
         assertThat(r.sentence())
                 .isEqualTo("Recommended worker threads: 3 (configured: 400): the work is CPU-bound"
-                        + " on 2 CPUs, so more threads only wait for a CPU.");
+                        + " on 2 CPUs, so more threads only wait for a CPU. The machine's CPUs were 98% busy on average:"
+                        + " the requests' own work 15%, the rest of this JVM 35% (the JIT compiler, garbage collection, the"
+                        + " agent, background threads) and other processes 48%.");
         assertThat(r.arithmetic()).containsExactly(
                 "Measured per request: CPU C = 30 ms; waits that do not queue here W = 10 ms (Redis, outbound HTTP,"
                         + " database, sleep, I/O); queueing, not counted in W: run delay 60 ms, pool wait 0 ms, lock wait 0 ms;"
                         + " CPUs = 2.",
                 "Goetz: threads = cores × (1 + W / C) = 2 × (1 + 10 / 30) = 2.7 → 3 worker threads.",
                 "Predicted at 3 threads: throughput ≈ cores / C = 2 / 30 ms = 66.7 req/s (measured 10 req/s),"
-                        + " server time ≈ C + W = 40 ms (measured 100 ms).");
+                        + " server time ≈ C + W = 40 ms (measured 100 ms).",
+                "In flight at once: at most 40 requests (the worker pool's busy count, sampled each second); more than 3"
+                        + " in 100% of the samples, when a pool of 3 worker threads would have held requests back.");
     }
 
     /**
@@ -158,9 +162,11 @@ class DiagnosisChainTest {
         assertThat(r.threads()).isEqualTo(3);
         assertThat(r.sentence())
                 .isEqualTo("Recommended worker threads: 3 (configured: 400): the work is CPU-bound"
-                        + " on 2 CPUs, so more threads only wait for a CPU. This count assumes the app had the 2 CPUs"
-                        + " to itself, but other processes used 64% of the machine CPU on average and this JVM 35%:"
-                        + " size the threads on a host the app has to itself.");
+                        + " on 2 CPUs, so more threads only wait for a CPU. The machine's CPUs were 99% busy on average:"
+                        + " the requests' own work 15%, the rest of this JVM 20% (the JIT compiler, garbage collection, the"
+                        + " agent, background threads) and other processes 64%. This count assumes the app had the 2 CPUs"
+                        + " to itself, and other processes used more of them than this JVM: size the threads on a host the"
+                        + " app has to itself.");
     }
 
     /**
@@ -191,15 +197,16 @@ class DiagnosisChainTest {
         assertThat(r.kind()).isEqualTo("none");
         assertThat(r.threads()).isNull();
         assertThat(r.sentence())
-                .isEqualTo("No thread-count change: at most 3 requests were in flight at once, no"
-                        + " more than the 3 worker threads the 2 CPUs need for this work, so a pool of 3 would have held none of"
-                        + " them back. The machine's CPUs were 98% busy on average: the requests' own work 15%, the rest of this"
-                        + " JVM 35% (the JIT compiler, garbage collection, the agent, background threads) and other processes"
-                        + " 48%. Less CPU outside the requests (a longer warm-up for the JIT compiler, the load generator on"
-                        + " another host) or more CPUs is the lever.");
+                .isEqualTo("No thread-count change: a pool of 3 worker threads, what the 2 CPUs"
+                        + " need for this work, would have held requests back only while more than 3 were in flight, in 0% of"
+                        + " the worker pool's samples (at most 3 busy), less than the 5% of server time a rule takes notice of."
+                        + " The machine's CPUs were 98% busy on average: the requests' own work 15%, the rest of this JVM 35%"
+                        + " (the JIT compiler, garbage collection, the agent, background threads) and other processes 48%. Less"
+                        + " CPU outside the requests (a longer warm-up for the JIT compiler, the load generator on another host)"
+                        + " or more CPUs is the lever.");
         assertThat(r.arithmetic()).hasSize(3).last().isEqualTo(
-                "In flight at once: at most 3 requests (the worker pool's busy count, sampled each second), so a pool of 3"
-                        + " worker threads would never have been full.");
+                "In flight at once: at most 3 requests (the worker pool's busy count, sampled each second); more than 3"
+                        + " in 0% of the samples, when a pool of 3 worker threads would have held requests back.");
     }
 
     @Test

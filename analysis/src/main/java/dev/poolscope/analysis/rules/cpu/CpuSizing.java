@@ -4,6 +4,7 @@ import static dev.poolscope.analysis.rules.Messages.num;
 
 import dev.poolscope.format.folder.RunFolder;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.poolscope.analysis.model.RunModel;
@@ -18,26 +19,28 @@ import dev.poolscope.analysis.rules.Recommendation;
  * Little's law on wall time does) sizes the pool to the queue it created.
  */
 public final class CpuSizing {
+    /**
+     * A thread count is a lever only when it would have held requests back for more of the time than the smallest
+     * share of server time the rules take notice of (run delay's info limit): a cap that binds for less cannot take a
+     * noticeable share of the run delay away.
+     */
+    static final double NOTICED_PCT = CpuOversubscriptionRule.SERVER_TIME_SHARE.info();
 
     /**
      * The count for {@code run}: with this JVM's and every other process's mean CPU, as fractions of the machine's (NaN
      * when not recorded). When the others used more, the count is said to assume CPUs the app did not have to itself
-     * ({@link CpuOversubscriptionRule}). A count that would not have bound is no lever: when no more requests than
-     * that were ever in flight at once ({@link InFlight}), a pool of that size would have held none of them back, and
-     * the run queue the workers waited in was made by other CPU work, which the sentence splits.
+     * ({@link CpuOversubscriptionRule}). A count that would hardly have bound is no lever: when more requests than
+     * that were in flight for less than {@link #NOTICED_PCT} of the time ({@link InFlight}), a pool of that size would
+     * have held few of them back, and the run queue the workers waited in was made by other CPU work, which the
+     * sentence splits.
      */
     public Recommendation recommend(RunModel run, Measured m) {
-        InFlight.Most most = InFlight.most(run);
         return recommend(m, Facts.meanJvmCpu(run), Facts.meanOtherCpu(run), Facts.meanMachineCpu(run),
-                most.count(), most.fromSpans());
+                InFlight.of(run));
     }
 
-    /**
-     * {@code mostInFlight}: the most requests in flight at once, -1 when unknown, {@code fromSpans} when every request's
-     * span gave it (else the worker pool's busy counts); CPU figures NaN when unknown.
-     */
-    Recommendation recommend(Measured m, double jvm, double others, double machine, int mostInFlight,
-            boolean fromSpans) {
+    /** CPU figures are fractions of the machine's, NaN when unknown. */
+    Recommendation recommend(Measured m, double jvm, double others, double machine, InFlight inFlight) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
@@ -47,45 +50,58 @@ public final class CpuSizing {
         double exact = m.cores() * (1 + ratio);
         int threads = Math.max(m.cores(), (int) Math.ceil(exact));
         double ceiling = m.cores() / m.cpu();
-        List<String> lines = List.of(
-                Messages.format("recommend.cpu.measured", num(m.cpu() * 1000),
-                        num(m.independentWaits() * 1000),
-                        num(m.runDelay() * 1000), num(m.poolWait() * 1000), num(m.lockWait() * 1000),
-                        m.cores()),
-                Messages.format("recommend.cpu.goetz", m.cores(), num(m.independentWaits() * 1000),
-                        num(m.cpu() * 1000), num(exact), threads),
+        String measured = Messages.format("recommend.cpu.measured", num(m.cpu() * 1000),
+                num(m.independentWaits() * 1000),
+                num(m.runDelay() * 1000), num(m.poolWait() * 1000), num(m.lockWait() * 1000),
+                m.cores());
+        String goetz = Messages.format("recommend.cpu.goetz", m.cores(), num(m.independentWaits() * 1000),
+                num(m.cpu() * 1000), num(exact), threads);
+        String split = machine(m, jvm, others, machine);
+        int most = inFlight.most();
+        String held = most < 0
+                ? null
+                : Messages.format(
+                        inFlight.fromSpans()
+                                ? "recommend.cpu.inflight.spans"
+                                : "recommend.cpu.inflight.gauges",
+                        most, threads, num(100 * inFlight.shareAbove(threads)));
+        double above = most < 0 ? Double.NaN : 100 * inFlight.shareAbove(threads);
+        if (above < NOTICED_PCT) {
+            return new Recommendation("none", null,
+                    Messages.format(
+                            inFlight.fromSpans() ? "recommend.none.cpu.spans" : "recommend.none.cpu.gauges",
+                            most, threads, m.cores(), num(above), num(NOTICED_PCT)) + split + " "
+                            + Messages.format("recommend.none.cpu.lever"),
+                    List.of(measured, goetz, held));
+        }
+        List<String> lines = new ArrayList<>(List.of(measured, goetz,
                 Messages.format("recommend.cpu.predict", threads, m.cores(), num(m.cpu() * 1000),
                         num(ceiling),
                         num(m.throughput()), num((m.cpu() + m.independentWaits()) * 1000),
-                        num(m.server() * 1000)));
-        if (mostInFlight >= 0 && mostInFlight <= threads) {
-            return new Recommendation("none", null,
-                    Messages.format("recommend.none.cpu", mostInFlight, threads, m.cores())
-                            + machine(m, jvm, others, machine),
-                    List.of(lines.get(0), lines.get(1),
-                            Messages.format(
-                                    fromSpans
-                                            ? "recommend.cpu.inflight.spans"
-                                            : "recommend.cpu.inflight.gauges",
-                                    mostInFlight, threads)));
+                        num(m.server() * 1000))));
+        if (held != null) {
+            lines.add(held);
         }
+        String assumed = Facts.othersTookMoreCpu(jvm, others)
+                ? " " + Messages.format("recommend.cpu.shared.split", m.cores())
+                : "";
         return new Recommendation("cpu", threads,
-                Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores())
-                        + sharedHost(jvm, others, m.cores()),
-                lines);
+                Messages.format("recommend.cpu.sentence", threads, m.maxThreadsText(), m.cores()) + split
+                        + assumed,
+                List.copyOf(lines));
     }
 
     /**
-     * Where the machine's CPU went, when the workers waited for CPUs they did not crowd themselves (with a leading
-     * space): the requests' own work (throughput × CPU per request, over the cores), the rest of this JVM, and other
-     * processes; "" when the CPU load was not recorded.
+     * Where the machine's CPU went (with a leading space): the requests' own work (throughput × CPU per request, over
+     * the cores), the rest of this JVM, and other processes; "" when the CPU load was not recorded. A thread count
+     * acts on the first part alone.
      */
     static String machine(Measured m, double jvm, double others, double machine) {
         if (Double.isNaN(jvm) || Double.isNaN(others) || Double.isNaN(machine)) {
             return "";
         }
         double own = Math.min(jvm, m.throughput() * m.cpu() / m.cores());
-        return " " + Messages.format("recommend.none.cpu.machine", num(machine * 100), num(own * 100),
+        return " " + Messages.format("recommend.cpu.machine", num(machine * 100), num(own * 100),
                 num((jvm - own) * 100), num(others * 100));
     }
 
