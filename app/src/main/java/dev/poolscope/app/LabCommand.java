@@ -56,6 +56,9 @@ final class LabCommand extends SpringCommand {
     @Option(names = "--tx-call-ms", paramLabel = "MS", description = "a call to another service (a sleep) inside each checkout transaction, in ms (default: 0)")
     Integer txCallMs;
 
+    @Option(names = "--tx-cpu-ms", paramLabel = "MS", description = "computing (CPU time, no wait) inside each checkout transaction, in ms (default: 0)")
+    Integer txCpuMs;
+
     @Option(names = "--redis-stall-ms", paramLabel = "MS", description = "make Redis itself slow: another client keeps it in DEBUG SLEEP of MS, back to back (default: 0, off)")
     Integer redisStallMs;
 
@@ -81,6 +84,7 @@ final class LabCommand extends SpringCommand {
         args.set("lab.redis-pool", redisPool, "--redis-pool", 0, 1000);
         txWork.addTo(args);
         args.set("lab.checkout.tx-call-ms", txCallMs, "--tx-call-ms", 0, 60_000)
+                .set("lab.checkout.tx-cpu-ms", txCpuMs, "--tx-cpu-ms", 0, 60_000)
                 // Below Lettuce's 2-s command timeout: replies come late, never fail.
                 .set("lab.redis.stall-ms", redisStallMs, "--redis-stall-ms", 0, 1000);
         slowQuery.addTo(args);

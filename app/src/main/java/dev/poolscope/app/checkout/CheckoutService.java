@@ -12,6 +12,7 @@ import dev.poolscope.app.stock.Stock;
 import dev.poolscope.app.stock.StockRepository;
 import dev.poolscope.app.web.ConflictException;
 import dev.poolscope.app.web.NotFoundException;
+import dev.poolscope.app.workload.Spin;
 import jakarta.persistence.EntityManager;
 
 /**
@@ -19,7 +20,8 @@ import jakarta.persistence.EntityManager;
  * ({@code lab.checkout.tx-work-ms}) is how long each checkout keeps its connection busy in PostgreSQL;
  * with open-in-view on (Spring's default) the connection is also held through the Redis write that follows.
  * {@code lab.checkout.tx-call-ms} adds a call to another service inside the transaction (a sleep): a connection held
- * across non-database work.
+ * across non-database work. {@code lab.checkout.tx-cpu-ms} adds computing inside it (pricing rules, a receipt
+ * rendered): a hold made of the application's own CPU work, neither a wait nor the database's.
  */
 @Service
 class CheckoutService {
@@ -35,12 +37,16 @@ class CheckoutService {
     private final TransactionTemplate tx;
     private final double txWorkSeconds;
     private final long txCallMs;
+    private final long txCpuMs;
+    /** Where the computed values go, so that the JIT keeps the work. */
+    private volatile long computed;
 
     CheckoutService(SessionStore sessions, StockRepository stocks, ProductRepository products,
             PurchaseOrderRepository orders,
             EntityManager entityManager, TransactionTemplate tx,
             @Value("${lab.checkout.tx-work-ms:100}") int txWorkMs,
-            @Value("${lab.checkout.tx-call-ms:0}") int txCallMs) {
+            @Value("${lab.checkout.tx-call-ms:0}") int txCallMs,
+            @Value("${lab.checkout.tx-cpu-ms:0}") int txCpuMs) {
         this.sessions = sessions;
         this.stocks = stocks;
         this.products = products;
@@ -49,6 +55,7 @@ class CheckoutService {
         this.tx = tx;
         this.txWorkSeconds = txWorkMs / 1000.0;
         this.txCallMs = txCallMs;
+        this.txCpuMs = txCpuMs;
     }
 
     Placed checkout(CheckoutRequest request) {
@@ -77,6 +84,9 @@ class CheckoutService {
             // Stands for a call to another service (payment, fraud check) made while the transaction, and so its
             // connection, is open: time the database does nothing for this connection.
             sleep(txCallMs);
+        }
+        if (txCpuMs > 0) {
+            computed = Spin.forCpuMillis(txCpuMs);
         }
         BigDecimal total = product.getPrice().multiply(BigDecimal.valueOf(request.quantity()));
         PurchaseOrder order = orders
