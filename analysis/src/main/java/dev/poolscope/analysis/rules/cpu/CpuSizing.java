@@ -58,14 +58,14 @@ public final class CpuSizing {
                 num(m.cpu() * 1000), num(exact), threads);
         String split = machine(m, jvm, others, machine);
         int most = inFlight.most();
+        double above = most < 0 ? Double.NaN : 100 * inFlight.shareAbove(threads);
         String held = most < 0
                 ? null
                 : Messages.format(
                         inFlight.fromSpans()
                                 ? "recommend.cpu.inflight.spans"
                                 : "recommend.cpu.inflight.gauges",
-                        most, threads, num(100 * inFlight.shareAbove(threads)));
-        double above = most < 0 ? Double.NaN : 100 * inFlight.shareAbove(threads);
+                        most, threads, num(above));
         if (above < NOTICED_PCT) {
             return new Recommendation("none", null,
                     Messages.format(

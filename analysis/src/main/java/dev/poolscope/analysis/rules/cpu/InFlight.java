@@ -17,11 +17,16 @@ final class InFlight {
     private final long[] ends;
     /** The worker pool's busy counts, in sample order (-1 where the server had none). */
     private final int[] busy;
+    /** The most spans open at once (-1 without spans), and the most busy in a sample (-1 without any). */
+    private final int mostOfSpans;
+    private final int mostBusy;
 
     private InFlight(long[] starts, long[] ends, int[] busy) {
         this.starts = starts;
         this.ends = ends;
         this.busy = busy;
+        this.mostOfSpans = starts == null ? -1 : (int) walk(Integer.MAX_VALUE)[0];
+        this.mostBusy = Arrays.stream(busy).max().orElse(-1);
     }
 
     static InFlight of(RunModel run) {
@@ -50,16 +55,12 @@ final class InFlight {
 
     /** Whether every request's span is the source (else the worker pool's busy counts, which saw more). */
     boolean fromSpans() {
-        return starts != null && mostOfSpans() >= mostBusy();
+        return starts != null && mostOfSpans >= mostBusy;
     }
 
     /** The most requests in flight at once; -1 when neither source measured it. */
     int most() {
-        return Math.max(mostBusy(), mostOfSpans());
-    }
-
-    private int mostOfSpans() {
-        return starts == null ? -1 : (int) walk(Integer.MAX_VALUE)[0];
+        return Math.max(mostBusy, mostOfSpans);
     }
 
     /**
@@ -74,10 +75,6 @@ final class InFlight {
         }
         long samples = Arrays.stream(busy).filter(b -> b >= 0).count();
         return samples == 0 ? Double.NaN : (double) Arrays.stream(busy).filter(b -> b > t).count() / samples;
-    }
-
-    private int mostBusy() {
-        return Arrays.stream(busy).max().orElse(-1);
     }
 
     /**
