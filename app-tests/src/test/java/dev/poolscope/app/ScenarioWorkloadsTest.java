@@ -25,14 +25,12 @@ import dev.poolscope.app.testing.Http;
  * The workloads the diagnosis scenarios are built from, on real PostgreSQL and Redis: a Redis kept in DEBUG SLEEP by
  * another client, a checkout that calls out inside its transaction, one monitor every request takes, an audit
  * trail that allocates inside its monitor, a checkout that computes inside its transaction, and a live set kept for
- * the app's life beside requests that allocate. On a
- * pool of one connection, the smallest --pool-size takes: the app starts on it (Flyway migrates on connections of its
- * own) and serves a checkout.
+ * the app's life beside requests that allocate. All on a pool of one connection, the smallest --pool-size takes: the
+ * app starts on it (Flyway migrates on connections of its own) and serves a checkout.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {"lab.redis.stall-ms=200",
         "lab.checkout.tx-call-ms=150", "lab.checkout.tx-work-ms=0", "lab.checkout.tx-cpu-ms=30",
-        "lab.heap.retain-mb=16",
-        "spring.datasource.hikari.maximum-pool-size=1"})
+        "lab.heap.retain-mb=16", "spring.datasource.hikari.maximum-pool-size=1"})
 @DirtiesContext
 class ScenarioWorkloadsTest {
 

@@ -121,12 +121,19 @@ class DiagnosisChainTest {
         assertThat(d.recommendation().sentence()).contains("the lever is the hold time");
     }
 
-    @Test
-    void cpuBoundRunIsSizedToTheCoresNotByLittlesLaw() {
-        // Per 100 ms request: 10 ms Redis (W), then 30 ms on CPU and 60 ms waiting for one (schedstat); 40 in flight.
+    /**
+     * Per 100 ms request: 10 ms Redis (W), then 30 ms on CPU and 60 ms waiting for one (schedstat); 400 workers,
+     * {@code inFlight} of them busy in every gauge sample.
+     */
+    static Scenario cpuBound(int inFlight) {
         Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600);
         s.maxThreads = 400;
-        s.busyWorkers(40);
+        return s.busyWorkers(inFlight);
+    }
+
+    @Test
+    void cpuBoundRunIsSizedToTheCoresNotByLittlesLaw() {
+        Scenario s = cpuBound(40);
         Diagnosis.Result d = new Diagnosis().evaluate(s.model());
         assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
         Recommendation r = d.recommendation();
@@ -155,9 +162,7 @@ class DiagnosisChainTest {
      */
     @Test
     void aCpuCountOnAHostOthersTookSaysWhatItAssumed() {
-        Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600).cpuLoad(0.15, 0.05, 1.0);
-        s.maxThreads = 400;
-        s.busyWorkers(40);
+        Scenario s = cpuBound(40).cpuLoad(0.15, 0.05, 1.0);
         Recommendation r = new Diagnosis().evaluate(s.model()).recommendation();
         assertThat(r.threads()).isEqualTo(3);
         assertThat(r.sentence())
@@ -188,9 +193,7 @@ class DiagnosisChainTest {
      */
     @Test
     void aThreadCountThatWouldNotHaveBoundIsNoLever() {
-        Scenario s = new Scenario().each(0, 10, REDIS_WAIT).schedStat(300, 600);
-        s.maxThreads = 400;
-        s.busyWorkers(3);
+        Scenario s = cpuBound(3);
         Diagnosis.Result d = new Diagnosis().evaluate(s.model());
         assertThat(d.primaryCause()).isEqualTo("cpu-oversubscription");
         Recommendation r = d.recommendation();

@@ -27,20 +27,14 @@ public final class CpuSizing {
     static final double NOTICED_PCT = CpuOversubscriptionRule.SERVER_TIME_SHARE.info();
 
     /**
-     * The count for {@code run}: with this JVM's and every other process's mean CPU, as fractions of the machine's (NaN
-     * when not recorded). When the others used more, the count is said to assume CPUs the app did not have to itself
+     * The count for {@code run}, with where the machine's mean CPU went when {@code jdk.CPULoad} recorded it. When other
+     * processes used more of it than this JVM, the count is said to assume CPUs the app did not have to itself
      * ({@link CpuOversubscriptionRule}). A count that would hardly have bound is no lever: when more requests than
      * that were in flight for less than {@link #NOTICED_PCT} of the time ({@link InFlight}), a pool of that size would
      * have held few of them back, and the run queue the workers waited in was made by other CPU work, which the
      * sentence splits.
      */
     public Recommendation recommend(RunModel run, Measured m) {
-        return recommend(m, Facts.meanJvmCpu(run), Facts.meanOtherCpu(run), Facts.meanMachineCpu(run),
-                InFlight.of(run));
-    }
-
-    /** CPU figures are fractions of the machine's, NaN when unknown. */
-    Recommendation recommend(Measured m, double jvm, double others, double machine, InFlight inFlight) {
         if (m.cores() == null || m.cpu() <= 0) {
             return Recommendation.notAvailable(m.cores() == null
                     ? "the CPU count is unknown (" + RunFolder.METADATA_PATH + ")"
@@ -56,7 +50,10 @@ public final class CpuSizing {
                 m.cores());
         String goetz = Messages.format("recommend.cpu.goetz", m.cores(), num(m.independentWaits() * 1000),
                 num(m.cpu() * 1000), num(exact), threads);
-        String split = machine(m, jvm, others, machine);
+        double jvm = Facts.meanJvmCpu(run);
+        double others = Facts.meanOtherCpu(run);
+        String split = machine(m, jvm, others, Facts.meanMachineCpu(run));
+        InFlight inFlight = InFlight.of(run);
         int most = inFlight.most();
         double above = most < 0 ? Double.NaN : 100 * inFlight.shareAbove(threads);
         String held = most < 0
