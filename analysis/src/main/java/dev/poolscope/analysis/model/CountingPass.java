@@ -17,6 +17,8 @@ final class CountingPass {
     /** The counted requests' first start and last end (MAX_VALUE and MIN_VALUE without any). */
     long firstStart = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
+    /** The counted requests' last start (MIN_VALUE without any). */
+    long lastStart = Long.MIN_VALUE;
     /** The stride of the joined keys; a chunk's own keys are all of its requests. */
     private long every = 1;
     private final NotedRequests noted = new NotedRequests();
@@ -36,6 +38,7 @@ final class CountingPass {
     void request(long threadId, long startNanos, long endNanos, String requestId) {
         firstStart = Math.min(firstStart, startNanos);
         lastEnd = Math.max(lastEnd, endNanos);
+        lastStart = Math.max(lastStart, startNanos);
         if (keepLongest > 0) {
             longest.add(new long[]{threadId, startNanos, endNanos, endNanos - startNanos, counted});
             if (longest.size() > 4 * keepLongest) {
@@ -65,6 +68,7 @@ final class CountingPass {
     void join(CountingPass later) {
         firstStart = Math.min(firstStart, later.firstStart);
         lastEnd = Math.max(lastEnd, later.lastEnd);
+        lastStart = Math.max(lastStart, later.lastStart);
         for (long[] l : later.longest) {
             longest.add(new long[]{l[0], l[1], l[2], l[3], l[4] + counted});
         }

@@ -27,9 +27,14 @@ final class CpuSampleCollector implements Collector<CpuSampleCollector> {
         return new CpuSampleCollector(s);
     }
 
+    /** Absorbs a time segment outside the steady part: its samples per thread, kept whatever the window. */
+    void joinOutside(CpuSampleCollector later) {
+        later.byThread.forEach((id, l) -> byThread.computeIfAbsent(id, k -> new LongList()).addAll(l));
+    }
+
     @Override
     public void join(CpuSampleCollector later) {
-        later.byThread.forEach((id, l) -> byThread.computeIfAbsent(id, k -> new LongList()).addAll(l));
+        joinOutside(later);
         total += later.total;
         yieldSpin += later.yieldSpin;
         profiler += later.profiler;

@@ -1,8 +1,10 @@
 package dev.poolscope.analysis.model;
 
 /**
- * Durations in nanoseconds counted into fixed log-linear buckets, so a distribution over millions of events takes 58
- * KB instead of eight bytes per event.
+ * Durations in nanoseconds counted into fixed log-linear buckets, so a distribution over millions of events takes at
+ * most 58 KB instead of eight bytes per event: each power of two's buckets are allocated when the first duration falls
+ * in it, so the usual few powers of two take a few KB (a read keeps one set of histograms per time segment: {@link
+ * Segments}).
  *
  * <p>
  * Values below 256 ns each have their own bucket. Above, every power of two [2^k, 2^(k+1)) is cut into 128 buckets of
@@ -21,7 +23,8 @@ final class DurationHistogram {
     /** Shift 0 covers [0, 2 * SUB_BUCKETS); shifts 1..56 cover the rest of the non-negative longs. */
     static final int BUCKETS = (64 - PRECISION_BITS) * SUB_BUCKETS;
 
-    private final long[] counts = new long[BUCKETS];
+    /** One page per power of two (the first also holds the exact values below 256 ns), null until used. */
+    private final long[][] pages = new long[BUCKETS / SUB_BUCKETS][];
     private long count;
     private long sum;
     private long min = Long.MAX_VALUE;
@@ -30,7 +33,8 @@ final class DurationHistogram {
     /** Adds one duration; a negative one (clock skew between the two timestamps) counts as 0. */
     void add(long nanos) {
         long v = Math.max(0, nanos);
-        counts[index(v)]++;
+        int i = index(v);
+        page(i / SUB_BUCKETS)[i % SUB_BUCKETS]++;
         count++;
         sum += v;
         min = Math.min(min, v);
@@ -40,6 +44,15 @@ final class DurationHistogram {
     static int index(long v) {
         int shift = Math.max(0, 63 - Long.numberOfLeadingZeros(v) - PRECISION_BITS);
         return shift * SUB_BUCKETS + (int) (v >>> shift);
+    }
+
+    private long[] page(int p) {
+        long[] page = pages[p];
+        if (page == null) {
+            page = new long[SUB_BUCKETS];
+            pages[p] = page;
+        }
+        return page;
     }
 
     /** Smallest value in bucket {@code i}. */
@@ -57,8 +70,14 @@ final class DurationHistogram {
 
     /** Adds every duration {@code other} counted. */
     void addAll(DurationHistogram other) {
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] += other.counts[i];
+        for (int p = 0; p < pages.length; p++) {
+            long[] from = other.pages[p];
+            if (from != null) {
+                long[] to = page(p);
+                for (int i = 0; i < SUB_BUCKETS; i++) {
+                    to[i] += from[i];
+                }
+            }
         }
         count += other.count;
         sum += other.sum;
@@ -95,7 +114,12 @@ final class DurationHistogram {
         long rank = Math.max(1, Math.min(count, (long) Math.ceil(p * count)));
         long seen = 0;
         for (int i = 0; i < BUCKETS; i++) {
-            seen += counts[i];
+            long[] page = pages[i / SUB_BUCKETS];
+            if (page == null) {
+                i += SUB_BUCKETS - 1;
+                continue;
+            }
+            seen += page[i % SUB_BUCKETS];
             if (seen >= rank) {
                 long lo = lowerEdge(i);
                 long mid = lo + (upperEdge(i) - lo) / 2;

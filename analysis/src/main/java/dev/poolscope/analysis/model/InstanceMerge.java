@@ -71,10 +71,11 @@ public final class InstanceMerge {
         double level = Outstanding.median(window, own, stride);
         if (s.clientSampled()) {
             return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), s.clientSamples(),
-                    s.clientFailures(), s.clientEvery(), level);
+                    s.clientFailures(), s.clientEvery(), level, s.firstStartNanos(), s.lastStartNanos());
         }
         return new RunModel.Sampling(s.requests(), s.serverErrors(), s.requestEvery(), own.size(),
-                own.stream().filter(c -> !c.success()).count(), 1, level);
+                own.stream().filter(c -> !c.success()).count(), 1, level, s.firstStartNanos(),
+                s.lastStartNanos());
     }
 
     /**
@@ -94,18 +95,23 @@ public final class InstanceMerge {
         long requests = 0;
         long errors = 0;
         long every = 1;
+        long firstStart = Long.MAX_VALUE;
+        long lastStart = Long.MIN_VALUE;
         for (RunModel m : instances) {
             requests += m.sampling().requests();
             errors += m.sampling().serverErrors();
             every = Math.max(every, m.sampling().requestEvery());
+            firstStart = Math.min(firstStart, m.sampling().firstStartNanos());
+            lastStart = Math.max(lastStart, m.sampling().lastStartNanos());
         }
-        return first.clientSampled()
+        return (first.clientSampled()
                 ? new RunModel.Sampling(requests, errors, every, first.clientSamples(),
                         first.clientFailures(),
                         first.clientEvery(), summed(instances))
                 : new RunModel.Sampling(requests, errors, every, client.size(),
                         client.stream().filter(c -> !c.success()).count(), 1,
-                        Outstanding.median(instances.getFirst().window(), client, 1));
+                        Outstanding.median(instances.getFirst().window(), client, 1)))
+                .withStarts(firstStart, lastStart);
     }
 
     /**

@@ -47,10 +47,15 @@ final class MemoryCollector implements Collector<MemoryCollector> {
         return new MemoryCollector(s);
     }
 
-    @Override
-    public void join(MemoryCollector later) {
+    /** Absorbs a time segment outside the steady part: the heap's configuration, which holds whatever the window. */
+    void joinOutside(MemoryCollector later) {
         heapConfiguration(later.configurationNanos, later.maxHeapBytes);
         gcConfiguration(later.gcConfigurationNanos, later.youngCollector, later.oldCollector);
+    }
+
+    @Override
+    public void join(MemoryCollector later) {
+        joinOutside(later);
         later.collections.forEach((name, c) -> collection(name, c[0], c[1], c[2]));
         afterGcCount += later.afterGcCount;
         afterGcSumBytes += later.afterGcSumBytes;

@@ -39,6 +39,13 @@ final class ProcessCollector implements Collector<ProcessCollector> {
         return new ProcessCollector(s);
     }
 
+    /** Absorbs a time segment outside the steady part: the agent's status, cumulative whatever the window. */
+    void joinOutside(ProcessCollector later) {
+        if (later.agentStatus != null) {
+            agentStatus(later.agentStatus);
+        }
+    }
+
     @Override
     public void join(ProcessCollector later) {
         gcs.addAll(later.gcs);
@@ -51,9 +58,7 @@ final class ProcessCollector implements Collector<ProcessCollector> {
         pinnedCount += later.pinnedCount;
         pinnedNanos += later.pinnedNanos;
         later.pinnedSites.forEach((key, c) -> pinnedSite(key, c[0], c[1]));
-        if (later.agentStatus != null) {
-            agentStatus(later.agentStatus);
-        }
+        joinOutside(later);
     }
 
     @Override

@@ -29,8 +29,9 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
 
     @Override
     public void join(ReactiveCollector later) {
-        int room = (int) Math.max(0, ReactiveData.MAX_OWN - own.size());
+        int room = (int) Math.max(0, ReactiveData.MAX_OWN - scope.caps.own);
         int take = Math.min(room, later.own.size());
+        scope.caps.own += take;
         ownIds.addAll(later.ownIds.subList(0, take));
         own.addAll(later.own.subList(0, take));
         dropped += later.dropped + later.own.size() - take;
@@ -49,10 +50,11 @@ final class ReactiveCollector implements Collector<ReactiveCollector> {
                 if (requestId == null || requestId.isEmpty() || end < start) {
                     return;
                 }
-                if (own.size() >= ReactiveData.MAX_OWN) {
+                if (scope.caps.own >= ReactiveData.MAX_OWN) {
                     dropped++;
                     return;
                 }
+                scope.caps.own++;
                 ownIds.add(requestId);
                 own.add(new ReactiveData.Own(start, end, part, label, rows));
             }

@@ -33,12 +33,17 @@ final class RedisCollector implements Collector<RedisCollector> {
         return new RedisCollector(s);
     }
 
+    /** Absorbs a time segment outside the steady part: its event loops, known whatever the window. */
+    void joinOutside(RedisCollector later) {
+        eventLoopThreads.addAll(later.eventLoopThreads);
+    }
+
     @Override
     public void join(RedisCollector later) {
         roundTrip.addAll(later.roundTrip);
         wait.addAll(later.wait);
         failures += later.failures;
-        eventLoopThreads.addAll(later.eventLoopThreads);
+        joinOutside(later);
         later.commands.forEach((name, c) -> command(name, c[0], c[1]));
     }
 

@@ -38,6 +38,8 @@ final class RequestCollector implements Collector<RequestCollector> {
     /** The first start and last end of every request counted (kept or not). */
     long countedFirst = Long.MAX_VALUE;
     long countedLast = Long.MIN_VALUE;
+    /** The last start of every request counted. */
+    long countedLastStart = Long.MIN_VALUE;
 
     RequestCollector(Scope scope, int max) {
         this.scope = scope;
@@ -49,13 +51,21 @@ final class RequestCollector implements Collector<RequestCollector> {
         return new RequestCollector(s, max);
     }
 
+    /** Absorbs a time segment outside the steady part: its requests counted as outside the window. */
+    void joinOutside(RequestCollector later) {
+        warmup += later.warmup;
+        outside += later.outside + later.counted;
+    }
+
     @Override
     public void join(RequestCollector later) {
-        int room = Math.max(0, max - requests.size());
+        int room = (int) Math.max(0, max - scope.caps.requests);
         if (later.requests.size() <= room) {
             requests.addAll(later.requests);
+            scope.caps.requests += later.requests.size();
         } else {
             requests.addAll(later.requests.subList(0, room));
+            scope.caps.requests += room;
             overCap += later.requests.size() - room;
         }
         overCap += later.overCap;
@@ -72,6 +82,7 @@ final class RequestCollector implements Collector<RequestCollector> {
         serverErrors += later.serverErrors;
         countedFirst = Math.min(countedFirst, later.countedFirst);
         countedLast = Math.max(countedLast, later.countedLast);
+        countedLastStart = Math.max(countedLastStart, later.countedLastStart);
     }
 
     @Override
@@ -91,15 +102,17 @@ final class RequestCollector implements Collector<RequestCollector> {
         counted++;
         countedFirst = Math.min(countedFirst, e.startNanos());
         countedLast = Math.max(countedLast, e.endNanos());
+        countedLastStart = Math.max(countedLastStart, e.startNanos());
         if (e.status() >= 500) {
             serverErrors++;
         }
         RequestSample.Lookup sample = scope.sample;
         if (!sample.active() || sample.chosen(tid, e.startNanos(), e.endNanos())) {
-            if (requests.size() >= max) {
+            if (scope.caps.requests >= max) {
                 overCap++;
                 return;
             }
+            scope.caps.requests++;
             requests.add(e);
             threads.putIfAbsent(tid, e.thread());
         } else if (!ReactiveData.NETTY.equals(e.server())

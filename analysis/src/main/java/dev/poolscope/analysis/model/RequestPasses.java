@@ -32,6 +32,12 @@ final class RequestPasses {
         this.part = keys.fork();
     }
 
+    /** Takes {@code s} as chosen, without a pass: a steady part read from a whole read's segments. */
+    void use(RequestSample s) {
+        sample = s;
+        pass = 2;
+    }
+
     /** The sample the full read keeps. */
     RequestSample sample() {
         return sample;
@@ -45,6 +51,21 @@ final class RequestPasses {
         return keys.counted == 0 || keys.lastEnd < keys.firstStart
                 ? null
                 : new MeasuredWindow(keys.firstStart, keys.lastEnd, MeasuredWindow.Source.REQUESTS);
+    }
+
+    /** How many requests of the window the passes counted. */
+    long counted() {
+        return keys.counted;
+    }
+
+    /** The first start of the requests counted (MAX_VALUE without any). */
+    long firstStart() {
+        return keys.firstStart;
+    }
+
+    /** The last start of the requests counted (MIN_VALUE without any). */
+    long lastStart() {
+        return keys.lastStart;
     }
 
     RequestSample read(RecordingReader reader, RecordingReader.Source source, MeasuredWindow window)

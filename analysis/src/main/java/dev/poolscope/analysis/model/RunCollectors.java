@@ -1,13 +1,10 @@
 package dev.poolscope.analysis.model;
 
-import dev.poolscope.analysis.recording.Events;
-import dev.poolscope.analysis.recording.RecordingListener;
-
 /**
- * Every topic's collector for one chunk (or the whole run, once joined), and which topics read which event: each
- * event goes to the collectors that keep something of it.
+ * Every topic's collector for one chunk, one time segment of the run ({@link Segments}), or the whole run once joined.
+ * Which topics read which event is {@link Dispatch}'s.
  */
-final class RunCollectors implements RecordingListener {
+final class RunCollectors {
     final Scope scope;
     final RequestCollector requests;
     final SpanCollector spans;
@@ -61,7 +58,19 @@ final class RunCollectors implements RecordingListener {
                 stacks.fork(s), statements.fork(s), memory.fork(s));
     }
 
-    /** Absorbs the collectors of the chunk that follows everything absorbed so far. */
+    /** Empty collectors for one time segment: their caps shared with the other segments' ({@link Segments}). */
+    RunCollectors segment(Caps shared) {
+        Scope s = scope.sharing(shared);
+        return new RunCollectors(s, requests.fork(s), spans.fork(s), pools.fork(s), redis.fork(s),
+                http.fork(s),
+                reactive.fork(s), sched.fork(s), cpu.fork(s), process.fork(s), startup.fork(s),
+                stacks.fork(s), statements.fork(s), memory.fork(s));
+    }
+
+    /**
+     * Absorbs the collectors of the chunk (or time segment) that follows everything absorbed so far. {@code later} is
+     * only read: a time segment is joined into the judged read's whole and again into the steady part.
+     */
     void join(RunCollectors later) {
         requests.join(later.requests);
         spans.join(later.spans);
@@ -78,168 +87,18 @@ final class RunCollectors implements RecordingListener {
         memory.join(later.memory);
     }
 
-    @Override
-    public void request(Events.Request e) {
-        startup.request(e);
-        requests.request(e);
-    }
-
-    @Override
-    public void connectionWait(Events.ConnectionWait e) {
-        spans.connectionWait(e);
-        pools.connectionWait(e);
-    }
-
-    @Override
-    public void connectionHold(Events.ConnectionHold e) {
-        spans.connectionHold(e);
-        pools.connectionHold(e);
-    }
-
-    @Override
-    public void redisWait(Events.RedisWait e) {
-        spans.redisWait(e);
-        redis.redisWait(e);
-    }
-
-    @Override
-    public void redisRoundTrip(Events.RedisRoundTrip e) {
-        redis.redisRoundTrip(e);
-        reactive.redisRoundTrip(e);
-    }
-
-    @Override
-    public void httpCall(Events.HttpCall e) {
-        spans.httpCall(e);
-        http.httpCall(e);
-        reactive.httpCall(e);
-    }
-
-    @Override
-    public void workerPool(Events.WorkerPoolGauge e) {
-        pools.workerPool(e);
-    }
-
-    @Override
-    public void hikariPool(Events.HikariPoolGauge e) {
-        pools.hikariPool(e);
-    }
-
-    @Override
-    public void schedStat(Events.SchedStat e) {
-        sched.schedStat(e);
-    }
-
-    @Override
-    public void threadWait(Events.ThreadWait e) {
-        spans.threadWait(e);
-    }
-
-    @Override
-    public void cpuSample(Events.CpuSample e) {
-        cpu.cpuSample(e);
-    }
-
-    @Override
-    public void pause(Events.Pause e) {
-        spans.pause(e);
-        process.pause(e);
-    }
-
-    @Override
-    public void garbageCollection(Events.GarbageCollection e) {
-        process.garbageCollection(e);
-        memory.garbageCollection(e);
-    }
-
-    @Override
-    public void cpuLoad(Events.CpuLoad e) {
-        process.cpuLoad(e);
-    }
-
-    @Override
-    public void contextSwitchRate(Events.ContextSwitchRate e) {
-        process.contextSwitchRate(e);
-    }
-
-    @Override
-    public void threadCount(Events.ThreadCount e) {
-        startup.threadCount(e);
-        process.threadCount(e);
-    }
-
-    @Override
-    public void heapSummary(Events.HeapSummary e) {
-        process.heapSummary(e);
-        memory.heapSummary(e);
-    }
-
-    @Override
-    public void heapConfiguration(Events.HeapConfiguration e) {
-        memory.heapConfiguration(e);
-    }
-
-    @Override
-    public void gcConfiguration(Events.GcConfiguration e) {
-        memory.gcConfiguration(e);
-    }
-
-    @Override
-    public void allocationSample(Events.AllocationSample e) {
-        memory.allocationSample(e);
-    }
-
-    @Override
-    public void jvmStart(Events.JvmStart e) {
-        startup.jvmStart(e);
-    }
-
-    @Override
-    public void footprint(Events.Footprint e) {
-        startup.footprint(e);
-    }
-
-    @Override
-    public void virtualThreadPinned(Events.VirtualThreadPinned e) {
-        process.virtualThreadPinned(e);
-    }
-
-    @Override
-    public void agentStatus(Events.AgentStatus e) {
-        process.agentStatus(e);
-    }
-
-    @Override
-    public void r2dbcAcquire(Events.R2dbcAcquire e) {
-        pools.r2dbcAcquire(e);
-        reactive.r2dbcAcquire(e);
-    }
-
-    @Override
-    public void r2dbcHold(Events.R2dbcHold e) {
-        pools.r2dbcHold(e);
-        reactive.r2dbcHold(e);
-    }
-
-    @Override
-    public void r2dbcPool(Events.R2dbcPoolGauge e) {
-        pools.r2dbcPool(e);
-    }
-
-    @Override
-    public void stackSample(Events.StackSample e) {
-        stacks.stackSample(e);
-    }
-
-    @Override
-    public void loopStall(Events.LoopStall e) {
-        reactive.loopStall(e);
-    }
-
-    @Override
-    public void statement(Events.Statement e) {
-        statements.statement(e);
-        spans.statement(e);
-        reactive.statement(e);
+    /**
+     * Absorbs what a time segment outside the steady part still gives it: what is kept whatever the window (schedstat
+     * series, CPU samples per thread, start-up, Redis' event loops, the heap's configuration, the agent's status), and
+     * its requests as ones outside the window.
+     */
+    void joinOutside(RunCollectors later) {
+        requests.joinOutside(later.requests);
+        sched.join(later.sched);
+        cpu.joinOutside(later.cpu);
+        startup.join(later.startup);
+        redis.joinOutside(later.redis);
+        memory.joinOutside(later.memory);
+        process.joinOutside(later.process);
     }
 }

@@ -39,9 +39,20 @@ final class RunFigures {
         long[] overlap = holdOverlap();
         long[] withRoom = failuresWithRoom(metadata);
         PoolCollector p = c.pools;
-        return new RunModel.Pools(List.copyOf(p.workerGauges), List.copyOf(p.hikariGauges),
+        return new RunModel.Pools(byTime(p.workerGauges, Events.WorkerPoolGauge::timeNanos),
+                byTime(p.hikariGauges, Events.HikariPoolGauge::timeNanos),
                 Distribution.of(p.connectionWait), p.connectionWaitFailures, Distribution.of(p.hold),
                 overlap[0], overlap[1], overlap[3], overlap[2], withRoom[0], withRoom[1]);
+    }
+
+    /**
+     * A series in time order: the order it was read in is the file's (a thread's buffers are written as they fill) or,
+     * read apart in time, the segments' ({@link Segments}); sorted, it is the same either way.
+     */
+    private static <T> List<T> byTime(List<T> series, java.util.function.ToLongFunction<T> time) {
+        List<T> sorted = new ArrayList<>(series);
+        sorted.sort(Comparator.comparingLong(time));
+        return List.copyOf(sorted);
     }
 
     RunModel.Redis redis() {
@@ -57,8 +68,11 @@ final class RunFigures {
         ProcessCollector p = c.process;
         CpuSampleCollector cpu = c.cpu;
         boolean profiler = cpu.profiler > 0;
-        return new RunModel.Process(List.copyOf(p.cpuLoad), List.copyOf(p.contextSwitches),
-                List.copyOf(p.threadCounts), List.copyOf(p.heap), p.gcs.size(), p.gcPauseNanos,
+        return new RunModel.Process(byTime(p.cpuLoad, Events.CpuLoad::timeNanos),
+                byTime(p.contextSwitches, Events.ContextSwitchRate::timeNanos),
+                byTime(p.threadCounts, Events.ThreadCount::timeNanos),
+                byTime(p.heap, Events.HeapSummary::timeNanos),
+                p.gcs.size(), p.gcPauseNanos,
                 p.safepointNanos,
                 p.pinnedCount, p.pinnedNanos, profiler ? cpu.profiler : cpu.total,
                 profiler ? cpu.profilerYieldSpin : cpu.yieldSpin,
@@ -69,10 +83,10 @@ final class RunFigures {
     /** How many requests and samples the window held and which were kept. */
     RunModel.Sampling sampling(List<Events.Request> kept) {
         RequestSample.Lookup sample = c.scope.sample;
-        if (sample.active()) {
-            return sampling(c.requests.counted, c.requests.serverErrors, sample.every());
-        }
-        return sampling(kept.size(), kept.stream().filter(r -> r.status() >= 500).count(), 1);
+        RunModel.Sampling s = sample.active()
+                ? sampling(c.requests.counted, c.requests.serverErrors, sample.every())
+                : sampling(kept.size(), kept.stream().filter(r -> r.status() >= 500).count(), 1);
+        return s.withStarts(c.requests.countedFirst, c.requests.countedLastStart);
     }
 
     private RunModel.Sampling sampling(long requests, long serverErrors, long every) {

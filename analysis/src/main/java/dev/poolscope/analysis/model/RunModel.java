@@ -36,10 +36,20 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
      * request and every {@code clientEvery}-th sample (1: all of them). Counts, throughput and error rates come from
      * here; distributions and shares from the kept ones. {@code clientsOutstanding}: the median second's JMeter
      * clients with a request outstanding while they sent, from every sample ({@link Outstanding}; NaN when not
-     * measured: no window, or one longer than a day).
+     * measured: no window, or one longer than a day). {@code firstStartNanos} and {@code lastStartNanos}: the first and
+     * last start of every request counted, kept or not ({@link Long#MAX_VALUE} and {@link Long#MIN_VALUE} when not
+     * known): the steady part's seconds count from the first ({@link dev.poolscope.analysis.steady.SteadyDetector}).
      */
     public record Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
-            long clientFailures, long clientEvery, double clientsOutstanding) {
+            long clientFailures, long clientEvery, double clientsOutstanding, long firstStartNanos,
+            long lastStartNanos) {
+
+        /** The first and last request starts not known. */
+        public Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
+                long clientFailures, long clientEvery, double clientsOutstanding) {
+            this(requests, serverErrors, requestEvery, clientSamples, clientFailures, clientEvery,
+                    clientsOutstanding, Long.MAX_VALUE, Long.MIN_VALUE);
+        }
 
         /** {@code clientsOutstanding} not measured. */
         public Sampling(long requests, long serverErrors, long requestEvery, long clientSamples,
@@ -55,6 +65,13 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
 
         public boolean clientSampled() {
             return clientEvery > 1;
+        }
+
+        /** This with the first and last start of {@code other}'s requests too. */
+        Sampling withStarts(long first, long last) {
+            return new Sampling(requests, serverErrors, requestEvery, clientSamples, clientFailures,
+                    clientEvery,
+                    clientsOutstanding, Math.min(firstStartNanos, first), Math.max(lastStartNanos, last));
         }
     }
 

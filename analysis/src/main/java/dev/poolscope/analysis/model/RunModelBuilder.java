@@ -1,9 +1,6 @@
 package dev.poolscope.analysis.model;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.poolscope.analysis.jtl.JtlReader;
@@ -23,6 +20,7 @@ import dev.poolscope.analysis.recording.RunMetadata;
  */
 public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Columns {
     private final long maxSpans;
+    private final int maxClientSamples;
     private final ClientCollector client;
     private final SampledWaits wall = new SampledWaits();
     /** Null until decided: then everything read counts (the whole-recording fallback). */
@@ -30,6 +28,10 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
     private final int maxRequests;
     private final RequestPasses passes;
     private RunCollectors root;
+    /** Whether the full read is kept apart for the steady part ({@link #splitForSteady}). */
+    private boolean split;
+    /** The full read kept apart in time, when it was ({@link #steady}). */
+    private Segments segments;
 
     public RunModelBuilder() {
         this(RunData.MAX_REQUESTS, RunData.MAX_SPANS);
@@ -47,6 +49,7 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
 
     RunModelBuilder(int maxRequests, long maxSpans, int maxClientSamples) {
         this.maxSpans = maxSpans;
+        this.maxClientSamples = maxClientSamples;
         this.client = new ClientCollector(maxClientSamples);
         this.maxRequests = maxRequests;
         this.passes = new RequestPasses(maxRequests);
@@ -89,16 +92,48 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
         client.gatherChosen(passes.sample().lookup(), maxRequests);
     }
 
+    /**
+     * Keeps the full read apart at the instants where a steady part may start or end ({@link Segments}), so the
+     * steady part's model needs no second read ({@link #steady}); before {@link #readAll}.
+     */
+    public void splitForSteady() {
+        split = true;
+    }
+
     /** Every event, chunk by chunk on as many threads as the reader has, after {@link #chooseRequests}. */
     public RecordingInfo readAll(RecordingReader reader, RecordingReader.Source source)
             throws RecordingException {
         RunCollectors all = root();
-        return reader.readAll(source, ChunkSink.of(i -> all.fork(), all::join));
+        segments = split ? Segments.of(all, passes) : null;
+        if (segments != null) {
+            return segments.read(reader, source, all);
+        }
+        return reader.readAll(source,
+                ChunkSink.of(i -> new Dispatch.One(all.fork()), p -> all.join(p.collectors)));
+    }
+
+    /**
+     * A builder for the steady part on {@code w}, its recording's events taken from this read's segments ({@link
+     * #splitForSteady}); null when they do not hold that window, and it must be read again. Its .jtl and
+     * async-profiler samples are still to be fed.
+     */
+    public RunModelBuilder steady(MeasuredWindow w) {
+        if (segments == null || !segments.holds(w)) {
+            return null;
+        }
+        // This read's own whole is done with (its model built and judged) but for its thread intervals.
+        RunCollectors whole = root;
+        root = null;
+        RunModelBuilder b = new RunModelBuilder(maxRequests, maxSpans, maxClientSamples);
+        b.measure(w);
+        b.passes.use(segments.sample(passes.sample(), w));
+        b.root = segments.steady(w, b.passes.sample(), whole, maxRequests, maxSpans);
+        return b;
     }
 
     /** The events of the whole recording, fed one by one (tests; the reader uses {@link #readAll}). */
     public RecordingListener events() {
-        return root();
+        return new Dispatch.One(root());
     }
 
     private RunCollectors root() {
@@ -156,44 +191,6 @@ public final class RunModelBuilder implements Consumer<JtlSample>, JtlReader.Col
     /** Joins and attributes; {@code recording} may be null when only the .jtl was readable. */
     public RunModel build(RunMetadata metadata, RecordingInfo recording, JtlReader.Result jtl,
             List<String> notes) {
-        RunCollectors c = root();
-        RunData data = new RunData(c, wall);
-        List<Events.Request> kept = c.requests.requests;
-        ReactiveData reactive = c.reactive.data(c.requests.loops);
-        reactive.seal(data, kept);
-        List<String> all = new ArrayList<>(notes);
-        Notes.caps(all, c, maxSpans, wall);
-        kept.sort(Comparator.comparingLong(Events.Request::startNanos));
-        RunFigures figures = new RunFigures(c, data, client, window);
-        MeasuredWindow measured = window != null ? window : figures.wholeRecording(recording, kept);
-        ClientJoin.Result joined = ClientJoin.join(kept, client, window, c.scope.sample, c.requests, all);
-        RunModel.Sampling sampling = figures.sampling(kept);
-        long[] span = figures.activeSpan(recording, kept);
-        TimelineCollector timeline = new TimelineCollector(span[0], span[1], RunFigures.laneThreads(kept));
-        Attribution a = new Attribution(data, reactive);
-        a.attribute(kept, joined.partner(), timeline);
-        Notes.clock(all, a.clocked, a.unclocked);
-        List<RequestTimeline> requests = a.requests;
-        List<StepProfile> slowest = a.slowest(c.requests.longest);
-        Set<Long> workerIds = SchedFigures.threadIds(requests);
-        int lanesOmitted = Math.max(0, workerIds.size() - RunFigures.LANES);
-        boolean schedstat = SchedFigures.usable(data, workerIds);
-        if (!schedstat && !requests.isEmpty()) {
-            Notes.noSchedStat(all);
-        }
-        return new RunModel(metadata, recording, jtl, List.copyOf(all), measured, span[0], span[1],
-                List.copyOf(requests), List.copyOf(client.client), joined.join(c.requests, requests.size()),
-                a.total, figures.pools(metadata), figures.redis(), figures.http(), figures.process(),
-                SchedFigures.of(data, workerIds, measured),
-                SchedFigures.of(data, c.redis.eventLoopThreads, measured),
-                SchedFigures.carriers(data, measured),
-                timeline.finish(lanesOmitted), slowest, figures.gapWindows(requests), schedstat,
-                RunModel.LockSite.top(a.lockTotals), c.startup.finish(),
-                reactive.loops.isEmpty()
-                        ? EventLoops.NONE
-                        : EventLoops.of(reactive, new MeasuredWindow(span[0], span[1], measured.source()),
-                                a.split.queueBehind, c.redis.eventLoopThreads),
-                sampling, c.statements.statements(a.statements), c.memory.finish(), a.overlaps.result(),
-                SteadyState.NOT_JUDGED);
+        return RunAssembly.assemble(root(), wall, client, window, maxSpans, metadata, recording, jtl, notes);
     }
 }

@@ -25,14 +25,9 @@ final class SchedCollector implements Collector<SchedCollector> {
     }
 
     private static void join(Map<Long, SchedSeries> mine, Map<Long, SchedSeries> later) {
-        later.forEach((id, s) -> {
-            SchedSeries m = mine.get(id);
-            if (m == null) {
-                mine.put(id, s);
-            } else {
-                m.addAll(s);
-            }
-        });
+        // Copied, never shared: a time segment is joined into the judged read and again into the steady part
+        // (Segments).
+        later.forEach((id, s) -> mine.computeIfAbsent(id, k -> new SchedSeries()).addAll(s));
     }
 
     @Override

@@ -11,19 +11,26 @@ final class Scope {
 
     final MeasuredWindow window;
     final RequestSample.Lookup sample;
+    final Caps caps;
 
     Scope(MeasuredWindow window, RequestSample sample) {
-        this.window = window;
-        this.sample = sample.lookup();
+        this(window, sample.lookup(), new Caps());
     }
 
-    private Scope(MeasuredWindow window, RequestSample.Lookup sample) {
+    private Scope(MeasuredWindow window, RequestSample.Lookup sample, Caps caps) {
         this.window = window;
         this.sample = sample;
+        this.caps = caps;
     }
 
+    /** For one chunk's collectors: caps of their own. */
     Scope fork() {
-        return new Scope(window, sample.fork());
+        return new Scope(window, sample.fork(), new Caps());
+    }
+
+    /** For one time segment's collectors: caps shared with the other segments of the read ({@link Segments}). */
+    Scope sharing(Caps shared) {
+        return new Scope(window, sample.fork(), shared);
     }
 
     /** Whether an instant counts: inside the window, or any when there is none. */

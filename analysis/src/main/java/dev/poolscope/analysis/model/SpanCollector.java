@@ -20,7 +20,6 @@ final class SpanCollector implements Collector<SpanCollector> {
     final ThreadSpans pauses = new ThreadSpans();
     final RunData.Labels labels = new RunData.Labels();
     final StatementLabels statements = new StatementLabels();
-    long spanCount;
     long droppedSpans;
     /** Thread intervals not kept because they overlap no chosen request. */
     long outsideSample;
@@ -43,7 +42,7 @@ final class SpanCollector implements Collector<SpanCollector> {
         int[] remap = labels.absorb(later.labels);
         int[] statementRemap = statements.absorb(later.statements);
         for (Map.Entry<Long, ThreadSpans> e : later.spans.entrySet()) {
-            long room = maxSpans - spanCount;
+            long room = maxSpans - scope.caps.spans;
             ThreadSpans from = e.getValue();
             if (room <= 0) {
                 droppedSpans += from.size();
@@ -52,7 +51,7 @@ final class SpanCollector implements Collector<SpanCollector> {
             int take = (int) Math.min(room, from.size());
             spans.computeIfAbsent(e.getKey(), k -> new ThreadSpans()).addAll(from, take, remap,
                     statementRemap);
-            spanCount += take;
+            scope.caps.spans += take;
             droppedSpans += from.size() - take;
         }
         droppedSpans += later.droppedSpans;
@@ -60,6 +59,22 @@ final class SpanCollector implements Collector<SpanCollector> {
         outsideSample += later.outsideSample;
         localWrites += later.localWrites;
         localWriteNanos += later.localWriteNanos;
+    }
+
+    /**
+     * Takes the intervals of {@code whole} that end at or after {@code from}: a steady part's, from the judged read's
+     * whole, whose time segments gave theirs up to it ({@link Segments#joinAll}). Only the intervals: the counts are
+     * the segments'.
+     */
+    void addEndingFrom(SpanCollector whole, long from) {
+        int[] remap = labels.absorb(whole.labels);
+        int[] statementRemap = statements.absorb(whole.statements);
+        whole.spans.forEach((thread, t) -> {
+            ThreadSpans mine = spans.computeIfAbsent(thread, k -> new ThreadSpans());
+            int before = mine.size();
+            mine.addEndingFrom(t, from, remap, statementRemap);
+            scope.caps.spans += mine.size() - before;
+        });
     }
 
     private void span(long threadId, long start, long end, SpanKind kind, String label) {
@@ -72,11 +87,11 @@ final class SpanCollector implements Collector<SpanCollector> {
     private boolean admit(long threadId, long start, long end) {
         switch (scope.span(threadId, start, end)) {
             case YES -> {
-                if (spanCount >= maxSpans) {
+                if (scope.caps.spans >= maxSpans) {
                     droppedSpans++;
                     return false;
                 }
-                spanCount++;
+                scope.caps.spans++;
                 return true;
             }
             case OUTSIDE_SAMPLE -> outsideSample++;
@@ -150,7 +165,7 @@ final class SpanCollector implements Collector<SpanCollector> {
                 // On a virtual thread, what it overran was waiting to run again (SpanKind.CARRIER_WAIT).
                 add(thread, due, e.endNanos(), e.thread().virtual() ? SpanKind.CARRIER_WAIT : kind, label,
                         e.ownerThreadId(), false);
-                spanCount++;
+                scope.caps.spans++;
             }
             return;
         }

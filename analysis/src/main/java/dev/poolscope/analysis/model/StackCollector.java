@@ -17,7 +17,6 @@ final class StackCollector implements Collector<StackCollector> {
     static final int MAX_ENTRIES = 500_000;
     private final Map<Events.StackKind, Map<Long, Map<Events.Stack, long[]>>> counts = new EnumMap<>(
             Events.StackKind.class);
-    private int entries;
     /** The same maps per kind by thread, for the lookup per sample without boxing the thread id. */
     @SuppressWarnings("unchecked")
     private final LongMap<Map<Events.Stack, long[]>>[] index = new LongMap[Events.StackKind.values().length];
@@ -62,11 +61,11 @@ final class StackCollector implements Collector<StackCollector> {
         }
         long[] c = stacks.get(stack);
         if (c == null) {
-            if (entries >= MAX_ENTRIES) {
+            if (scope.caps.stackEntries >= MAX_ENTRIES) {
                 dropped += n;
                 return;
             }
-            entries++;
+            scope.caps.stackEntries++;
             c = new long[1];
             stacks.put(stack, c);
         }

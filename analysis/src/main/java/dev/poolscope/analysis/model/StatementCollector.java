@@ -124,11 +124,12 @@ final class StatementCollector implements Collector<StatementCollector> {
     }
 
     private void execution(long start, long end, int id) {
-        if (starts.size() >= MAX_EXECUTIONS) {
+        if (scope.caps.executions >= MAX_EXECUTIONS) {
             droppedExecutions++;
             firstDroppedStart = Math.min(firstDroppedStart, start);
             return;
         }
+        scope.caps.executions++;
         starts.add(start);
         ends.add(Math.max(start, end));
         ids.add(id);

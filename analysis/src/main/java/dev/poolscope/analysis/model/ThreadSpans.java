@@ -76,6 +76,19 @@ final class ThreadSpans {
         }
     }
 
+    /** Appends the intervals of {@code other} that end at or after {@code from}, renumbered as {@link #addAll}. */
+    void addEndingFrom(ThreadSpans other, long from, int[] remap, int[] statementRemap) {
+        for (int i = 0; i < other.size; i++) {
+            if (other.end[i] >= from) {
+                int l = other.label[i];
+                SpanKind k = other.kind(i);
+                int[] r = k == SpanKind.STATEMENT ? statementRemap : remap;
+                add(other.start[i], other.end[i], k, r == null ? l : r[l], other.owner(i),
+                        other.pauseProof(i));
+            }
+        }
+    }
+
     /**
      * Sorts into start order and drops exact duplicates (same start, end, kind and label: a recording written twice
      * over, whose copies a query would otherwise count once per copy).

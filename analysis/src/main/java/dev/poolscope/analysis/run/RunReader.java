@@ -55,14 +55,35 @@ public final class RunReader {
     }
 
     private final Supplier<RunModelBuilder> builders;
+    /** Whether a read is kept apart for the steady part ({@link #steady}). */
+    private final boolean split;
+    /** What the last read leaves for {@link #steady}, when it was kept apart. */
+    private Kept kept;
+
+    /** What a read kept apart leaves for the steady part: its builder, and what its notes came from. */
+    private record Kept(Path runDir, Path agent, RunModelBuilder builder, RunMetadata metadata,
+            RunConfig config,
+            List<String> notes, RecordingInfo recording, String recordingProblem) {
+    }
 
     public RunReader() {
-        this(RunModelBuilder::new);
+        this(RunModelBuilder::new, false);
     }
 
     /** With builders of smaller caps, so tests can reach them with a small run. */
     RunReader(Supplier<RunModelBuilder> builders) {
+        this(builders, false);
+    }
+
+    /** {@code split}: keep each read apart in time, so {@link #steady} can build its steady part without reading again. */
+    RunReader(Supplier<RunModelBuilder> builders, boolean split) {
         this.builders = builders;
+        this.split = split;
+    }
+
+    /** A reader whose reads are kept apart in time for {@link #steady}. */
+    static RunReader splitting() {
+        return new RunReader(RunModelBuilder::new, true);
     }
 
     /** {@code name} is the agent folder's name as notes cite it. */
@@ -75,6 +96,7 @@ public final class RunReader {
      * steady part's window is given: {@link SteadyReader}).
      */
     Result read(Path runDir, Path agent, String name, MeasuredWindow window) {
+        kept = null;
         List<String> notes = new ArrayList<>();
         RunMetadata metadata = RunMetadata.EMPTY;
         try {
@@ -96,6 +118,9 @@ public final class RunReader {
             notes.add(e.getMessage());
         }
         RunModelBuilder builder = builders.get();
+        if (split) {
+            builder.splitForSteady();
+        }
         if (window != null) {
             builder.measure(window);
         } else if (config.hasLoadPhase()) {
@@ -137,7 +162,46 @@ public final class RunReader {
                 recordingProblem = e.getMessage();
             }
         }
-        JtlRead read = JtlRead.await(jtlRead);
+        List<String> before = List.copyOf(notes);
+        Result r = finish(
+                new Kept(runDir, agent, builder, metadata, config, before, recording, recordingProblem),
+                JtlRead.await(jtlRead), notes);
+        if (split && r.model() != null && recording != null) {
+            kept = new Kept(runDir, agent, builder, metadata, config, before, recording, recordingProblem);
+        }
+        return r;
+    }
+
+    /**
+     * The model on {@code window}, inside the last read's, from that read's segments (its recording not read again;
+     * its .jtl is, on the new window); null when the last read was not kept apart, or its segments do not hold the
+     * window. Once only: the last read's segments go with it.
+     */
+    Result steady(MeasuredWindow window) {
+        Kept k = kept;
+        kept = null;
+        if (k == null) {
+            return null;
+        }
+        RunModelBuilder builder = k.builder().steady(window);
+        if (builder == null) {
+            return null;
+        }
+        builder.clientAfterRequests();
+        Path results = k.runDir().resolve(RunFolder.RESULTS_JTL_PATH);
+        return finish(
+                new Kept(k.runDir(), k.agent(), builder, k.metadata(), k.config(), k.notes(), k.recording(),
+                        k.recordingProblem()),
+                JtlRead.of(results, builder), new ArrayList<>(k.notes()));
+    }
+
+    /** After the reads: the .jtl's and the recording's notes, the client samples again when wanted, the model. */
+    private static Result finish(Kept k, JtlRead read, List<String> notes) {
+        RunModelBuilder builder = k.builder();
+        RecordingInfo recording = k.recording();
+        String recordingProblem = k.recordingProblem();
+        RunConfig config = k.config();
+        Path results = k.runDir().resolve(RunFolder.RESULTS_JTL_PATH);
         JtlReader.Result jtl = read.result();
         String jtlProblem = null;
         if (jtl != null) {
@@ -149,7 +213,7 @@ public final class RunReader {
             }
         } else {
             jtlProblem = read.problem().getMessage();
-            if (config.attachedPid() != null && !Files.exists(runDir.resolve(RunFolder.JMETER))) {
+            if (config.attachedPid() != null && !Files.exists(k.runDir().resolve(RunFolder.JMETER))) {
                 // Expected, not a fault: say what is missing and why instead.
                 jtlProblem = null;
                 notes.add(RunNotes.attached(config.attachedPid()));
@@ -172,7 +236,7 @@ public final class RunReader {
                 notes.add(e.getMessage());
             }
         }
-        Path wall = agent.resolve(RunFolder.ASYNC_PROFILER_JFR);
+        Path wall = k.agent().resolve(RunFolder.ASYNC_PROFILER_JFR);
         if (recording != null && Files.isRegularFile(wall)) {
             try {
                 new WallSampleReader().read(wall, builder::wallSample, builder::profilerCpuSample);
@@ -186,7 +250,7 @@ public final class RunReader {
                             + (jtlProblem == null ? "; no JMeter (attached)" : "; " + jtlProblem),
                     StackProfiles.NONE);
         }
-        RunModel model = RunNotes.afterBuild(builder.build(metadata, recording, jtl, notes), recording,
+        RunModel model = RunNotes.afterBuild(builder.build(k.metadata(), recording, jtl, notes), recording,
                 config);
         return new Result(model, recording, recordingProblem, jtl, jtlProblem, null, builder.stackProfiles());
     }

@@ -30,7 +30,10 @@ public final class SteadyReader {
 
     /** The model on its steady part, its steady state said in a note when something was left out or none found. */
     public RunReader.Result read(Path runDir, Path agent, String name) {
-        RunReader.Result r = judged(runDir, agent, name);
+        // The judged read is kept apart at the instants the steady part may start or end: its segments then give the
+        // steady part without reading the recording again (RunReader.steady), unless its edges fell elsewhere.
+        RunReader reader = RunReader.splitting();
+        RunReader.Result r = judged(reader, runDir, agent, name);
         SteadyState steady = r.model() == null
                 ? SteadyState.NOT_JUDGED
                 : Drain.judge(r.model(), r.model().steady());
@@ -39,7 +42,10 @@ public final class SteadyReader {
             // The judged model is done with: without this the frame keeps it reachable through the second read, and
             // a large recording's two models together fill the heap (1 GB file, -Xmx512m: 12 full collections).
             r = null;
-            return cut(runDir, agent, name, window, steady);
+            RunReader.Result fromSegments = reader.steady(window);
+            return fromSegments != null
+                    ? withSteady(fromSegments, steady, true)
+                    : cut(runDir, agent, name, window, steady);
         }
         return noted(steady) ? withSteady(r, steady, true) : r;
     }
@@ -54,13 +60,17 @@ public final class SteadyReader {
 
     /** The model on the measured window (less the first seconds of load left out by hand), judged, not cut. */
     RunReader.Result judged(Path runDir, Path agent, String name) {
-        RunReader.Result r = new RunReader().read(runDir, agent, name, null);
+        return judged(new RunReader(), runDir, agent, name);
+    }
+
+    private RunReader.Result judged(RunReader reader, Path runDir, Path agent, String name) {
+        RunReader.Result r = reader.read(runDir, agent, name, null);
         if (r.failure() != null) {
             return r;
         }
         if (skipSeconds > 0) {
             // Load starts at the first measured request or sample, known only once read.
-            r = new RunReader().read(runDir, agent, name, skip(r.model()));
+            r = reader.read(runDir, agent, name, skip(r.model()));
         }
         return withSteady(r, new SteadyDetector().detect(r.model(), skipSeconds), false);
     }

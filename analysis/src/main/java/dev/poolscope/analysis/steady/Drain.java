@@ -79,8 +79,12 @@ public final class Drain {
                 : run.requests().stream().mapToLong(RequestTimeline::serverNanos).average().orElse(0);
     }
 
+    /** The last start of every request counted, kept or not; of the kept ones when not known. */
     private static long lastServerStart(RunModel run) {
-        long last = Long.MIN_VALUE;
+        long last = run.sampling().lastStartNanos();
+        if (last != Long.MIN_VALUE) {
+            return last;
+        }
         for (RequestTimeline r : run.requests()) {
             last = Math.max(last, r.startNanos());
         }

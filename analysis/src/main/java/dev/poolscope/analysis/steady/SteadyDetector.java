@@ -14,6 +14,7 @@ import java.util.Properties;
 
 import dev.poolscope.analysis.model.Cause;
 import dev.poolscope.analysis.model.RunModel;
+import dev.poolscope.analysis.model.SteadyGrid;
 import dev.poolscope.analysis.model.SteadyState;
 import dev.poolscope.analysis.rules.Messages;
 
@@ -48,7 +49,7 @@ public final class SteadyDetector {
             return new SteadyState(SteadyState.Status.NOT_JUDGED, skippedSeconds, null, 0, 0, 0, List.of(),
                     skipped.isEmpty() ? null : skipped.strip());
         }
-        long start = run.startNanos();
+        long start = anchor(run);
         int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(0, run.endNanos() - start) / 1_000_000_000L);
         double sending = Drain.sendingNanos(run);
         double response = Drain.meanResponseNanos(run, true);
@@ -89,6 +90,7 @@ public final class SteadyDetector {
                     shifts,
                     skipped + text("steady.unsettled", phrases(shifts, true), Messages.num(seconds)));
         }
+        steadyFrom = SteadyGrid.onStep(steadyFrom, SteadyGrid.stepSeconds(run.window().seconds()));
         if (steadyFrom == 0) {
             return new SteadyState(SteadyState.Status.STEADY, skippedSeconds, run.window(), start, start,
                     seconds,
@@ -110,6 +112,15 @@ public final class SteadyDetector {
         return new SteadyState(SteadyState.Status.TRANSIENT, skippedSeconds, run.window(), start,
                 start + steadyFrom * 1_000_000_000L, seconds, shifts,
                 skipped + text("steady.transient", Messages.num(steadyFrom), phrases(shifts, false), hint));
+    }
+
+    /**
+     * Where the seconds count from: the first request the server counted (not the first JMeter sample, which the
+     * recording's one read does not know before it reads it: {@link SteadyGrid}).
+     */
+    static long anchor(RunModel run) {
+        long first = run.sampling().firstStartNanos();
+        return first != Long.MAX_VALUE ? first : run.startNanos();
     }
 
     /** The least difference that counts: 1 ms per request, or 5 % of the median second's server time if more. */

@@ -7,6 +7,7 @@ import java.util.function.IntToDoubleFunction;
 
 import org.junit.jupiter.api.Test;
 
+import dev.poolscope.analysis.jtl.JtlSample;
 import dev.poolscope.analysis.model.RunModel;
 import dev.poolscope.analysis.model.RunModelBuilder;
 import dev.poolscope.analysis.model.SteadyState;
@@ -32,6 +33,14 @@ class SteadyDetectorTest {
 
     /** The same, each request also {@code otherMs} off the CPU in no wait an event names (unexplained time). */
     static RunModel run(int seconds, IntToDoubleFunction runDelayMs, long otherMs) {
+        return run(seconds, runDelayMs, otherMs, -1);
+    }
+
+    /**
+     * The same; with {@code clientLeadMs} of 0 or more, each request also a JMeter sample sent that long before the
+     * server started it.
+     */
+    static RunModel run(int seconds, IntToDoubleFunction runDelayMs, long otherMs, long clientLeadMs) {
         RunModelBuilder b = new RunModelBuilder();
         int n = 0;
         for (int s = 0; s < seconds; s++) {
@@ -41,6 +50,11 @@ class SteadyDetectorTest {
                 long start = T0 + s * 1000 * MS + i * 50 * MS;
                 long delayNanos = Math.round(delay * MS);
                 long span = 8 * MS + delayNanos + MS + otherMs * MS;
+                if (clientLeadMs >= 0) {
+                    b.accept(new JtlSample(start / MS - clientLeadMs, clientLeadMs + span / MS, "GET", "200",
+                            true,
+                            1, clientLeadMs + span / MS, 0, "http://app/api/x", "r-" + n));
+                }
                 b.events()
                         .request(new Events.Request(WORKER, start, start + span, "r-" + n++, "GET", "/api/x",
                                 200, "tomcat", 8 * MS, delayNanos));
@@ -71,6 +85,28 @@ class SteadyDetectorTest {
                 T0 + 40_000 * MS, dev.poolscope.analysis.model.MeasuredWindow.Source.LOAD_PHASE))
                 .startNanos())
                 .isEqualTo(T0 + 9000 * MS);
+    }
+
+    @Test
+    void theSecondsCountFromTheFirstRequestTheServerCountedNotTheFirstSampleSent() {
+        // The clients sent each request 300 ms before the server started it (on another host, in another clock): a
+        // second counted from the first one sent would split the server's seconds 300 ms in.
+        RunModel m = run(30, sec -> sec < 9 ? 12 : 2, 0, 300);
+        assertThat(m.startNanos()).isEqualTo(T0 - 300 * MS);
+        SteadyState s = new SteadyDetector().detect(m, 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.TRANSIENT);
+        assertThat(s.steadyStartNanos()).isEqualTo(T0 + 9000 * MS);
+        assertThat(s.transientSeconds()).isEqualTo(9);
+    }
+
+    @Test
+    void pastTwoMinutesTheSteadyPartStartsOnAWholeStep() {
+        // 300 s of load: the first half's 150 seconds are more starts than one read keeps apart (SteadyGrid), so
+        // they are whole steps of 3 s; the load settled after 10 s, the steady part starts at 12.
+        SteadyState s = new SteadyDetector().detect(run(300, sec -> sec < 10 ? 12 : 2), 0);
+        assertThat(s.status()).isEqualTo(SteadyState.Status.TRANSIENT);
+        assertThat(s.transientSeconds()).isEqualTo(12);
+        assertThat(s.sentence()).startsWith("The first 12 s of load were a start-up transient");
     }
 
     @Test
