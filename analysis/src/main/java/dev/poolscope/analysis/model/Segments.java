@@ -16,7 +16,8 @@ import dev.poolscope.analysis.recording.RecordingReader;
  * Each event goes to a segment by the instant its collector judges it by ({@link Dispatch}): a segment then holds what
  * a read on a window with the same edges would have counted. The segments share their caps ({@link Caps}), so all of
  * them keep no more than one whole read would. Joining only reads a segment, so each can be joined twice: into the
- * judged whole, then into the steady part.
+ * judged whole, then into the steady part. Its thread intervals apart: the whole takes those, and the steady part takes
+ * back the ones that end inside it ({@link #joinAll}).
  */
 final class Segments {
     /** The start edges, ascending: a segment's index is how many of them lie at or before its instants. */

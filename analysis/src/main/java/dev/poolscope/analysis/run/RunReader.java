@@ -162,12 +162,11 @@ public final class RunReader {
                 recordingProblem = e.getMessage();
             }
         }
-        List<String> before = List.copyOf(notes);
-        Result r = finish(
-                new Kept(runDir, agent, builder, metadata, config, before, recording, recordingProblem),
-                JtlRead.await(jtlRead), notes);
+        Kept k = new Kept(runDir, agent, builder, metadata, config, List.copyOf(notes), recording,
+                recordingProblem);
+        Result r = finish(k, JtlRead.await(jtlRead), notes);
         if (split && r.model() != null && recording != null) {
-            kept = new Kept(runDir, agent, builder, metadata, config, before, recording, recordingProblem);
+            kept = k;
         }
         return r;
     }

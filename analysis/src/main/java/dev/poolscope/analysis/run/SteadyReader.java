@@ -64,7 +64,8 @@ public final class SteadyReader {
     }
 
     private RunReader.Result judged(RunReader reader, Path runDir, Path agent, String name) {
-        RunReader.Result r = reader.read(runDir, agent, name, null);
+        // With seconds to skip, the first read only finds where load started: not kept apart for a steady part.
+        RunReader.Result r = (skipSeconds > 0 ? new RunReader() : reader).read(runDir, agent, name, null);
         if (r.failure() != null) {
             return r;
         }
