@@ -27,7 +27,9 @@ import dev.poolscope.format.folder.RunFolder;
 /**
  * Reads one agent folder with the run's run.json and .jtl into a model: the agent's metadata, the .jtl, the JDK
  * recording, the .jtl again when the first read thinned the client samples, and async-profiler's wall samples. What
- * is missing or damaged becomes a note ({@link RunNotes}), not a failure, as long as something can be analysed.
+ * is missing or damaged becomes a note ({@link RunNotes}), not a failure, as long as something can be analysed. A
+ * reader made {@link #splitting} keeps its read apart in time, so {@link #steady} can then build a steady part without
+ * reading the recording again.
  */
 public final class RunReader {
 

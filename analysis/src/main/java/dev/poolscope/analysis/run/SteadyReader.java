@@ -13,9 +13,11 @@ import dev.poolscope.analysis.steady.SteadyDetector;
 
 /**
  * Reads one agent folder onto its steady part: on the measured window (less the first seconds of load left out by
- * hand), judged for a start-up transient ({@link SteadyDetector}), and read again from the steady part's start when
+ * hand), judged for a start-up transient ({@link SteadyDetector}), and built again from the steady part's start when
  * one was found or the load ended in a drain worth leaving out ({@link Drain}), so every figure and the verdict rest on
- * it. Several instances are judged one by one and cut together ({@link InstancesAnalyzer}).
+ * it: from the one read's segments ({@link RunReader#steady}), or by reading again when the steady part's edges are
+ * not ones it kept apart. Several instances are judged one by one and cut together, read again
+ * ({@link InstancesAnalyzer}).
  */
 public final class SteadyReader {
     private final double skipSeconds;
@@ -39,8 +41,8 @@ public final class SteadyReader {
                 : Drain.judge(r.model(), r.model().steady());
         if (steady.cut()) {
             MeasuredWindow window = steady.steadyWindow(r.model().window());
-            // The judged model is done with: without this the frame keeps it reachable through the second read, and
-            // a large recording's two models together fill the heap (1 GB file, -Xmx512m: 12 full collections).
+            // The judged model is done with: without this the frame keeps it reachable while the steady part is built,
+            // and a large recording's two models together fill the heap (1 GB file, -Xmx512m: 12 full collections).
             r = null;
             RunReader.Result fromSegments = reader.steady(window);
             return fromSegments != null
