@@ -67,7 +67,7 @@ public record RunModel(RunMetadata metadata, RecordingInfo recording, JtlReader.
             return clientEvery > 1;
         }
 
-        /** This with the first and last start of {@code other}'s requests too. */
+        /** This with {@code first} and {@code last} as the first and last request start, when they are beyond its own. */
         Sampling withStarts(long first, long last) {
             return new Sampling(requests, serverErrors, requestEvery, clientSamples, clientFailures,
                     clientEvery,

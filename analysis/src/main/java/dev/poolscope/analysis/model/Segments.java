@@ -140,9 +140,10 @@ final class Segments {
 
     /** The requests {@code w} counts ({@link #holds} it). */
     private long counted(MeasuredWindow w) {
+        boolean[] inside = inside(w);
         long n = 0;
         for (int i = 0; i < parts.length; i++) {
-            if (parts[i] != null && inside(i, w)) {
+            if (parts[i] != null && inside[i]) {
                 n += parts[i].requests.counted;
             }
         }
@@ -154,11 +155,12 @@ final class Segments {
      * thread intervals from {@code whole}, the judged read's ({@link #joinAll}).
      */
     private void joinSteady(RunCollectors steady, MeasuredWindow w, RunCollectors whole) {
+        boolean[] inside = inside(w);
         for (int i = 0; i < parts.length; i++) {
             if (parts[i] == null) {
                 continue;
             }
-            if (inside(i, w)) {
+            if (inside[i]) {
                 steady.join(parts[i]);
             } else {
                 steady.joinOutside(parts[i]);
@@ -167,11 +169,19 @@ final class Segments {
         steady.spans.addEndingFrom(whole.spans, w.startNanos());
     }
 
-    private boolean inside(int i, MeasuredWindow w) {
+    /**
+     * Which segments lie inside {@code w}: from the one its start opens (all, when it starts where the read does), up to
+     * the last but one when it ends at the drain's end.
+     */
+    private boolean[] inside(MeasuredWindow w) {
         MeasuredWindow read = template.scope.window;
         int first = w.startNanos() == read.startNanos() ? 0 : kept(w.startNanos());
         boolean drainOut = w.endNanos() != read.endNanos() && w.endNanos() == drainEnd;
-        return i >= first && !(drainOut && i == parts.length - 1);
+        boolean[] inside = new boolean[parts.length];
+        for (int i = first; i < parts.length; i++) {
+            inside[i] = !(drainOut && i == parts.length - 1);
+        }
+        return inside;
     }
 
     /** One chunk's events, each to its segment's collectors. */
