@@ -7,6 +7,7 @@ import dev.poolscope.cli.process.Java;
 import dev.poolscope.cli.process.Layout;
 
 import dev.poolscope.format.folder.RunFolder;
+import dev.poolscope.format.launch.AnalysisJvm;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -28,14 +29,17 @@ import picocli.CommandLine.Parameters;
 /**
  * The analysis against the floor of its input (issue 27's target: the whole analysis no slower than one bare
  * single-threaded read of every event with the JDK's parser, both measured in one run). Alternated repeat by repeat,
- * each a JVM of its own with the same heap: {@link BareRead} over the run's recordings, and the full {@code analyze}
- * of the run, written into a scratch folder whose input files are links to the run's (the run is left as it is).
+ * each a JVM of its own with the same heap: {@link BareRead} over the run's recordings; poolscope's own parser over the
+ * same files with nothing kept (the analysis jar's {@link AnalysisJvm#PARSER_READ}), which splits the gap into the
+ * parser's part and the rest of the analysis' work; and the full {@code analyze} of the run, written into a scratch
+ * folder whose input files are links to the run's (the run is left as it is).
  */
 @Command(name = "analysis", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "Times the full analyze of RUN_DIR against one bare single-threaded read of every event of its recordings with"
-                + " the JDK's jdk.jfr.consumer.RecordingFile, alternated N times, each a JVM of its own with the same"
-                + " heap. Prints each repeat's wall and CPU seconds and peak RSS, the medians, and the ratio"
-                + " analyze/bare.",
+                + " the JDK's jdk.jfr.consumer.RecordingFile, and against poolscope's own parser reading the same"
+                + " events on every core with nothing kept; alternated N times, each a JVM of its own with the same"
+                + " heap. Prints each repeat's wall and CPU seconds and peak RSS, the medians, and the ratios"
+                + " analyze/bare and parser/bare.",
         "The report is written into a scratch folder, which is deleted: RUN_DIR is left as it is."})
 final class AnalysisBench implements Callable<Integer> {
 
@@ -44,10 +48,10 @@ final class AnalysisBench implements Callable<Integer> {
             + RunFolder.RECORDING_JFR + " is missing, " + RunFolder.AGENT + "-N/ of --instances)")
     Path run;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "repeats, each runs both once, which one first alternating (default: ${DEFAULT-VALUE})")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "repeats, each runs all three once, which one first rotating (default: ${DEFAULT-VALUE})")
     int repeat;
 
-    @Option(names = "--xmx", paramLabel = "SIZE", description = "the heap of both JVMs, e.g. 512m or 2g (default: POOLSCOPE_ANALYSIS_XMX, else 512m, as"
+    @Option(names = "--xmx", paramLabel = "SIZE", description = "the heap of all three JVMs, e.g. 512m or 2g (default: POOLSCOPE_ANALYSIS_XMX, else 512m, as"
             + " for every analysis)")
     String xmx;
 
@@ -71,30 +75,44 @@ final class AnalysisBench implements Callable<Integer> {
         List<String> bare = new ArrayList<>(List.of(Java.bin(), analysis.heapOption(), "-cp", ownClassPath(),
                 BareRead.class.getName()));
         recordings.forEach(r -> bare.add(r.toString()));
+        List<String> parser = analysis.tool(AnalysisJvm.PARSER_READ,
+                recordings.stream().map(Path::toString).toList());
         Path scratch = Files.createTempDirectory("poolscope-bench-analysis-");
         try {
             Path copy = scratch.resolve(run.toAbsolutePath().normalize().getFileName().toString());
             linkInputs(run, copy);
             List<String> analyze = analysis.command(List.of("analyze", copy.toString()));
             List<Timed> bareTimes = new ArrayList<>();
+            List<Timed> parserTimes = new ArrayList<>();
             List<Timed> analyzeTimes = new ArrayList<>();
-            long events = -1;
+            long[] events = {-1, -1};
             for (int r = 0; r < repeat; r++) {
-                for (int k = 0; k < 2; k++) {
-                    if ((k == 0) == (r % 2 == 0)) {
-                        Path out = scratch.resolve("bare.txt");
-                        bareTimes.add(check(Timed.run(bare, out), "the bare read", out));
-                        events = Long.parseLong(Files.readString(out).trim());
-                    } else {
-                        Path out = scratch.resolve("analyze.txt");
-                        analyzeTimes.add(check(Timed.run(analyze, out), "analyze", out));
+                for (int k = 0; k < 3; k++) {
+                    // Each repeat starts one further along, so none of the three always runs first.
+                    switch ((k + r) % 3) {
+                        case 0 -> {
+                            Path out = scratch.resolve("bare.txt");
+                            bareTimes.add(check(Timed.run(bare, out), "the bare read", out));
+                            events[0] = Long.parseLong(lastLine(out));
+                        }
+                        case 1 -> {
+                            Path out = scratch.resolve("parser.txt");
+                            parserTimes.add(check(Timed.run(parser, out), "the parser's read", out));
+                            events[1] = Long.parseLong(lastLine(out));
+                        }
+                        default -> {
+                            Path out = scratch.resolve("analyze.txt");
+                            analyzeTimes.add(check(Timed.run(analyze, out), "analyze", out));
+                        }
                     }
                 }
-                System.err.printf(Locale.ROOT, "[bench analysis] repeat %d/%d: bare %.2f s, analyze %.2f s%n",
-                        r + 1, repeat, bareTimes.getLast().wallSeconds(),
+                System.err.printf(Locale.ROOT,
+                        "[bench analysis] repeat %d/%d: bare %.2f s, parser %.2f s, analyze %.2f s%n",
+                        r + 1, repeat, bareTimes.getLast().wallSeconds(), parserTimes.getLast().wallSeconds(),
                         analyzeTimes.getLast().wallSeconds());
             }
-            System.out.print(table(run, recordings, events, analysis.heapOption(), bareTimes, analyzeTimes));
+            System.out.print(table(run, recordings, events[0], events[1], analysis.heapOption(), bareTimes,
+                    parserTimes, analyzeTimes));
         } finally {
             Folders.deleteTree(scratch);
         }
@@ -168,9 +186,9 @@ final class AnalysisBench implements Callable<Integer> {
         }
     }
 
-    /** The table the bench prints: a row per repeat, the medians, the ratio. */
-    static String table(Path run, List<Path> recordings, long events, String heap, List<Timed> bare,
-            List<Timed> analyze) throws IOException {
+    /** The table the bench prints: a row per repeat, the medians, the ratios. */
+    static String table(Path run, List<Path> recordings, long events, long parserEvents, String heap,
+            List<Timed> bare, List<Timed> parser, List<Timed> analyze) throws IOException {
         StringBuilder b = new StringBuilder();
         long bytes = 0;
         List<String> names = new ArrayList<>();
@@ -178,24 +196,33 @@ final class AnalysisBench implements Callable<Integer> {
             bytes += Files.size(r);
             names.add(run.relativize(r).toString());
         }
-        b.append(String.format(Locale.ROOT, "bench analysis: %s, %d repeat%s, both JVMs %s%n", run,
+        b.append(String.format(Locale.ROOT, "bench analysis: %s, %d repeat%s, all JVMs %s%n", run,
                 bare.size(),
                 bare.size() == 1 ? "" : "s", heap));
         b.append(
                 String.format(Locale.ROOT, "recordings: %s (%.1f MB, %,d events)%n", String.join(", ", names),
                         bytes / 1e6, events));
+        if (parserEvents != events) {
+            b.append(
+                    String.format(Locale.ROOT, "events: the JDK's parser read %,d, poolscope's %,d%n", events,
+                            parserEvents));
+        }
         b.append("bare: every event read once with jdk.jfr.consumer.RecordingFile, one thread;"
+                + " parser: every event read once with poolscope's parser, a thread per core, nothing kept;"
                 + " analyze: the full report\n");
-        String format = "%-7s %10s %9s %9s %13s %12s %12s %11s %10s%n";
+        String format = "%-7s %10s %9s %9s %12s %11s %13s %12s %12s %11s %10s%n";
         b.append(String.format(Locale.ROOT, format, "repeat", "bare wall", "bare cpu", "bare rss",
-                "analyze wall",
-                "analyze cpu", "analyze rss", "ratio wall", "ratio cpu"));
-        double[][] columns = new double[8][bare.size()];
+                "parser wall", "parser cpu", "analyze wall", "analyze cpu", "analyze rss", "ratio wall",
+                "ratio cpu"));
+        double[][] columns = new double[12][bare.size()];
         for (int i = 0; i < bare.size(); i++) {
             Timed a = bare.get(i);
+            Timed p = parser.get(i);
             Timed z = analyze.get(i);
-            double[] row = {a.wallSeconds(), a.cpuSeconds(), a.peakRssMb(), z.wallSeconds(), z.cpuSeconds(),
-                    z.peakRssMb(), z.wallSeconds() / a.wallSeconds(), z.cpuSeconds() / a.cpuSeconds()};
+            double[] row = {a.wallSeconds(), a.cpuSeconds(), a.peakRssMb(), p.wallSeconds(), p.cpuSeconds(),
+                    z.wallSeconds(), z.cpuSeconds(), z.peakRssMb(), z.wallSeconds() / a.wallSeconds(),
+                    z.cpuSeconds() / a.cpuSeconds(), p.wallSeconds() / a.wallSeconds(),
+                    p.cpuSeconds() / a.cpuSeconds()};
             for (int c = 0; c < row.length; c++) {
                 columns[c][i] = row[c];
             }
@@ -204,7 +231,7 @@ final class AnalysisBench implements Callable<Integer> {
         double[] medians = new double[columns.length];
         for (int c = 0; c < columns.length; c++) {
             // A peak RSS /proc did not tell (-1) is left out of its median.
-            double[] known = c == 2 || c == 5
+            double[] known = c == 2 || c == 7
                     ? Arrays.stream(columns[c]).filter(v -> v >= 0).toArray()
                     : columns[c];
             medians[c] = known.length == 0 ? -1 : OverheadTable.median(known);
@@ -212,14 +239,18 @@ final class AnalysisBench implements Callable<Integer> {
         b.append(row(format, "median", medians));
         b.append(String.format(Locale.ROOT,
                 "ratio analyze/bare: wall %.2f, cpu %.2f (medians of the repeats' ratios; target: wall <= 1.00)%n",
-                medians[6], medians[7]));
+                medians[8], medians[9]));
+        b.append(String.format(Locale.ROOT,
+                "ratio parser/bare: wall %.2f, cpu %.2f (poolscope's parser alone; the rest of analyze's time is its"
+                        + " own work)%n",
+                medians[10], medians[11]));
         return b.toString();
     }
 
     private static String row(String format, String label, double[] v) {
         return String.format(Locale.ROOT, format, label, seconds(v[0]), seconds(v[1]), mb(v[2]),
-                seconds(v[3]),
-                seconds(v[4]), mb(v[5]), ratio(v[6]), ratio(v[7]));
+                seconds(v[3]), seconds(v[4]), seconds(v[5]), seconds(v[6]), mb(v[7]), ratio(v[8]),
+                ratio(v[9]));
     }
 
     private static String seconds(double s) {

@@ -12,6 +12,12 @@ public final class AnalysisJvm {
      */
     public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
+    /**
+     * The analysis jar's main class that reads every event of its FILE arguments with poolscope's parser and keeps
+     * nothing, printing how many it read: the floor {@code bench analysis} times beside the JDK's bare read.
+     */
+    public static final String PARSER_READ = "dev.poolscope.analysis.recording.ParserRead";
+
     private AnalysisJvm() {
     }
 }
