@@ -42,6 +42,12 @@ final class EventBinder implements EventSink {
         REQUEST_KEYS, REQUESTS, ALL
     }
 
+    /**
+     * How many frames from the top a site is looked for in before the whole stack is decoded. On a lab run's
+     * allocation samples, 1 in 9 of the CPU samples spent finding sites still went to whole stacks.
+     */
+    private static final int SITE_TOP_FRAMES = 8;
+
     private final RecordingListener l;
     private final Mode mode;
     // By chunk key, looked up once per event: maps of unboxed keys.
@@ -385,7 +391,7 @@ final class EventBinder implements EventSink {
     /** The first frame outside the JDK ("class.method"), once per stack in the chunk; "" without a stack. */
     private String site(JfrEvent ev) {
         long key = ev.stackKey();
-        return key == 0 ? "" : sites.computeIfAbsent(key, k -> StackClassifier.site(ev.frames(k)));
+        return key == 0 ? "" : sites.computeIfAbsent(key, k -> StackClassifier.site(ev, k, SITE_TOP_FRAMES));
     }
 
     /**

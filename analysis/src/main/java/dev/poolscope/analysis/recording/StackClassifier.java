@@ -160,12 +160,44 @@ public final class StackClassifier {
         if (frames == null || frames.size() == 0) {
             return "";
         }
+        String outside = firstOutsideJdk(frames);
+        return outside != null ? outside : frames.className(0) + "." + frames.methodName(0);
+    }
+
+    /**
+     * As {@link #site}, from the top of the stack first: most sites are within a few frames of the top, and decoding
+     * only those spares decoding the rest (JFR keeps 64). The whole stack only when its top is all the JDK's.
+     */
+    static String site(JfrEvent ev, long stackKey, int topFrames) {
+        JfrEvent.Frames top = ev.topFrames(stackKey, topFrames);
+        if (top.size() == 0) {
+            return "";
+        }
+        String outside = firstOutsideJdk(top);
+        if (outside != null) {
+            return outside;
+        }
+        return top.whole() ? site(top) : site(ev.frames(stackKey));
+    }
+
+    /** The first frame from the top outside the JDK, as "class.method"; null when there is none. */
+    private static String firstOutsideJdk(JfrEvent.FrameList frames) {
         for (int i = 0; i < frames.size(); i++) {
             String type = frames.className(i);
-            if (JDK_PACKAGES.stream().noneMatch(type::startsWith)) {
+            if (!inJdk(type)) {
                 return type + "." + frames.methodName(i);
             }
         }
-        return frames.className(0) + "." + frames.methodName(0);
+        return null;
+    }
+
+    private static boolean inJdk(String className) {
+        // A loop, not a stream: this runs for every frame of every site looked up.
+        for (String p : JDK_PACKAGES) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -228,7 +228,18 @@ public final class JfrEvent {
 
     /** The frames of the stack {@code key}, top first, as (class, method) names; empty when unknown. */
     public Frames frames(long key) {
-        return new Frames(pools.stack(key), pools);
+        return new Frames(pools.stack(key), pools, true);
+    }
+
+    /**
+     * The top {@code max} frames of the stack {@code key} (fewer when it has fewer), decoded for this call alone: for
+     * a reader that looks once at the top of each of many distinct stacks. When {@link #frames} decoded the stack
+     * already, all of it. {@link Frames#whole} says whether they are the whole stack.
+     */
+    public Frames topFrames(long key, int max) {
+        boolean[] whole = new boolean[1];
+        long[] top = pools.stackTop(key, max, whole);
+        return new Frames(top, pools, whole[0]);
     }
 
     /** A stack's frames, resolved on demand. */
@@ -236,10 +247,17 @@ public final class JfrEvent {
         /** The method keys, then the frame-type keys. */
         private final long[] methods;
         private final ConstantPools pools;
+        private final boolean whole;
 
-        Frames(long[] methods, ConstantPools pools) {
+        Frames(long[] methods, ConstantPools pools, boolean whole) {
             this.methods = methods;
             this.pools = pools;
+            this.whole = whole;
+        }
+
+        /** Whether these are all the stack's frames, not only its top ({@link JfrEvent#topFrames}). */
+        public boolean whole() {
+            return whole;
         }
 
         @Override
