@@ -82,41 +82,36 @@ final class AnalysisBench implements Callable<Integer> {
             Path copy = scratch.resolve(run.toAbsolutePath().normalize().getFileName().toString());
             linkInputs(run, copy);
             List<String> analyze = analysis.command(List.of("analyze", copy.toString()));
-            List<Timed> bareTimes = new ArrayList<>();
-            List<Timed> parserTimes = new ArrayList<>();
-            List<Timed> analyzeTimes = new ArrayList<>();
-            long[] events = {-1, -1};
+            List<Contender> all = List.of(new Contender("the bare read", bare, scratch.resolve("bare.txt")),
+                    new Contender("the parser's read", parser, scratch.resolve("parser.txt")),
+                    new Contender("analyze", analyze, scratch.resolve("analyze.txt")));
             for (int r = 0; r < repeat; r++) {
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < all.size(); k++) {
                     // Each repeat starts one further along, so none of the three always runs first.
-                    switch ((k + r) % 3) {
-                        case 0 -> {
-                            Path out = scratch.resolve("bare.txt");
-                            bareTimes.add(check(Timed.run(bare, out), "the bare read", out));
-                            events[0] = Long.parseLong(lastLine(out));
-                        }
-                        case 1 -> {
-                            Path out = scratch.resolve("parser.txt");
-                            parserTimes.add(check(Timed.run(parser, out), "the parser's read", out));
-                            events[1] = Long.parseLong(lastLine(out));
-                        }
-                        default -> {
-                            Path out = scratch.resolve("analyze.txt");
-                            analyzeTimes.add(check(Timed.run(analyze, out), "analyze", out));
-                        }
-                    }
+                    Contender c = all.get((k + r) % all.size());
+                    c.times().add(check(Timed.run(c.command(), c.output()), c.what(), c.output()));
                 }
                 System.err.printf(Locale.ROOT,
                         "[bench analysis] repeat %d/%d: bare %.2f s, parser %.2f s, analyze %.2f s%n",
-                        r + 1, repeat, bareTimes.getLast().wallSeconds(), parserTimes.getLast().wallSeconds(),
-                        analyzeTimes.getLast().wallSeconds());
+                        r + 1, repeat, all.get(0).times().getLast().wallSeconds(),
+                        all.get(1).times().getLast().wallSeconds(),
+                        all.get(2).times().getLast().wallSeconds());
             }
-            System.out.print(table(run, recordings, events[0], events[1], analysis.heapOption(), bareTimes,
-                    parserTimes, analyzeTimes));
+            // Both reads print how many events they read, the same every repeat: the last one's output is kept.
+            System.out.print(table(run, recordings, Long.parseLong(lastLine(all.get(0).output())),
+                    Long.parseLong(lastLine(all.get(1).output())), analysis.heapOption(), all.get(0).times(),
+                    all.get(1).times(), all.get(2).times()));
         } finally {
             Folders.deleteTree(scratch);
         }
         return 0;
+    }
+
+    /** One of the JVMs the bench times: what it is called in an error, its command, where it writes, its times. */
+    private record Contender(String what, List<String> command, Path output, List<Timed> times) {
+        Contender(String what, List<String> command, Path output) {
+            this(what, command, output, new ArrayList<>());
+        }
     }
 
     /**

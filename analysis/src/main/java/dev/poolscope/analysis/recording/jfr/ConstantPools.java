@@ -42,8 +42,6 @@ final class ConstantPools implements Cursor.StringPool {
     private long frameType = -1;
     /** False when stacks, methods, classes and symbols are read past (see {@link #read}). */
     private boolean withStacks = true;
-    /** The frame count of the stack {@link #readStack} read last, whatever it kept of it. */
-    private int lastStackFrames;
 
     private ConstantPools(Cursor c, boolean compressed) {
         this.c = c;
@@ -132,33 +130,26 @@ final class ConstantPools implements Cursor.StringPool {
         long[] frames = stacks.get(key);
         if (frames == null) {
             int at = stackAt.get(key);
-            frames = at < 0 ? new long[0] : readStack(at, Integer.MAX_VALUE);
+            frames = at < 0 ? new long[0] : readStack(at, Integer.MAX_VALUE).frames();
             stacks.put(key, frames);
         }
         return frames;
     }
 
     /**
-     * The top {@code max} frames of the stack {@code key} as {@link #stack} lays them out, fewer when it has fewer,
-     * decoded for this call and not kept; the whole stack when {@link #stack} decoded it already. For a reader that
+     * The top {@code max} frames of the stack {@code key}, fewer when it has fewer, decoded for this call and not
+     * kept; the whole stack when {@link #stack} decoded it already. For a reader that
      * looks once at the top of each of many distinct stacks (an allocation's site): decoding each whole (JFR keeps 64
-     * frames) took a sixth of the parser's CPU on a lab run's recording. {@code whole[0]} is set to whether they are
-     * all of its frames.
+     * frames) took a sixth of the parser's CPU on a lab run's recording.
      */
-    long[] stackTop(long key, int max, boolean[] whole) {
-        long[] frames = stacks.get(key);
-        if (frames == null) {
-            int at = stackAt.get(key);
-            if (at < 0) {
-                frames = new long[0];
-            } else {
-                frames = readStack(at, max);
-                whole[0] = lastStackFrames <= max;
-                return frames;
-            }
+    JfrEvent.Frames stackTop(long key, int max) {
+        long[] known = stacks.get(key);
+        int at = stackAt.get(key);
+        if (known != null || at < 0) {
+            return new JfrEvent.Frames(known != null ? known : new long[0], this, true);
         }
-        whole[0] = true;
-        return frames;
+        StackRead top = readStack(at, max);
+        return new JfrEvent.Frames(top.frames(), this, top.count() <= max);
     }
 
     private String symbol(long key) {
@@ -346,19 +337,23 @@ final class ConstantPools implements Cursor.StringPool {
         return new JfrThread(javaId == 0 ? -1 : javaId, osId, name == null ? "?" : name, virtual);
     }
 
+    /** A stack's first frames as {@link #stack} lays them out, and how many it has in all. */
+    private record StackRead(long[] frames, int count) {
+    }
+
     /** The stack's first {@code max} frames (all, when it has fewer): method keys, then frame-type keys. */
-    private long[] readStack(int at, int max) {
+    private StackRead readStack(int at, int max) {
         int saved = c.pos;
         c.pos = at;
         long[] methods = new long[0];
-        lastStackFrames = 0;
+        int count = 0;
         for (Metadata.Field f : stackType.fieldArray) {
             if (f.name.equals("frames") && f.array && !f.constantPool) {
                 int n = c.readInt();
                 if (n < 0 || n > c.limit() - c.pos) {
                     throw new JfrFormatException("stack trace of " + n + " frames at " + c.pos);
                 }
-                lastStackFrames = n;
+                count = n;
                 int kept = Math.min(n, max);
                 methods = new long[2 * kept];
                 int method = f.type.field("method");
@@ -386,6 +381,6 @@ final class ConstantPools implements Cursor.StringPool {
             }
         }
         c.pos = saved;
-        return methods;
+        return new StackRead(methods, count);
     }
 }

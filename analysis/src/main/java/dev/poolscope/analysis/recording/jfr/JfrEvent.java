@@ -237,9 +237,7 @@ public final class JfrEvent {
      * already, all of it. {@link Frames#whole} says whether they are the whole stack.
      */
     public Frames topFrames(long key, int max) {
-        boolean[] whole = new boolean[1];
-        long[] top = pools.stackTop(key, max, whole);
-        return new Frames(top, pools, whole[0]);
+        return pools.stackTop(key, max);
     }
 
     /** A stack's frames, resolved on demand. */
